@@ -1,0 +1,3 @@
+export * from './user-profiles.ts';
+export * from './files.ts';
+export * from './job-state.ts';

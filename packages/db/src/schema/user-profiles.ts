@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export type VaAuthentication = { benefit_claims: boolean; veteran_verification: boolean };
+export type ServedBranch = { branch: string };
+
+export const SUBSCRIPTION_STATUSES = [
+  'trialing',
+  'active',
+  'lifetime',
+  'past_due',
+  'unpaid',
+  'paused',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+] as const;
+
+/**
+ * The product's profile of a user (spec section 3, User profile). Identity (email, sessions,
+ * accounts) belongs to the auth library's `user` table; this row is keyed by the same text id.
+ */
+export const userProfiles = pgTable('user_profiles', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default('Veteran'),
+  lastName: text('last_name').notNull().default('Doe'),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+  subscriptionStatus: text('subscription_status'),
+  isVaAuthenticated: jsonb('is_va_authenticated')
+    .$type<VaAuthentication>()
+    .notNull()
+    .default(sql`'{"benefit_claims": false, "veteran_verification": false}'::jsonb`),
+  themeEnabled: boolean('theme_enabled').notNull().default(false),
+  selectedThemeBranch: text('selected_theme_branch'),
+  servedBranches: jsonb('served_branches')
+    .$type<ServedBranch[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserProfileRow = typeof userProfiles.$inferSelect;
+export type NewUserProfileRow = typeof userProfiles.$inferInsert;

@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type Database } from './client.ts';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate.ts';
+
+/**
+ * Throwaway databases for tests. With `postgresUrl` (TEST_DATABASE_URL) each call creates a fresh
+ * database on that server, migrates it and drops it on close. Without, each call starts PGlite from
+ * a migrated dump, made once per migration set and cached in the temp folder (initdb + migrate is
+ * seconds; loading the dump is well under one).
+ */
+export async function createTestDatabase(options: { postgresUrl?: string | undefined } = {}) {
+  if (options.postgresUrl) return createPostgresTestDatabase(options.postgresUrl);
+  const dump = await migratedPgliteDump();
+  const database = await createDatabase({ pgliteDump: dump, poolSize: 5 });
+  return database;
+}
+
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(MIGRATIONS_FOLDER);
+  return hash.digest('hex').slice(0, 16);
+}
+
+let dumpPromise: Promise<Blob> | undefined;
+
+export function migratedPgliteDump(): Promise<Blob> {
+  dumpPromise ??= (async () => {
+    const file = path.join(tmpdir(), `muster-pglite-template-${migrationsHash()}.tgz`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const database = await createDatabase({ poolSize: 2 });
+    try {
+      await runMigrations(database.pool);
+      const dump = await database.pglite!.dumpDataDir('gzip');
+      writeFileAtomic(file, new Uint8Array(await dump.arrayBuffer()));
+      return dump;
+    } finally {
+      await database.close();
+    }
+  })();
+  return dumpPromise;
+}
+
+async function createPostgresTestDatabase(serverUrl: string): Promise<Database> {
+  const name = `muster_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await createDatabase({ url: url.toString(), poolSize: 5 });
+  await runMigrations(database.pool);
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export function writeFileAtomic(file: string, data: Uint8Array) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
+}
