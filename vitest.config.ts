@@ -1,7 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * All unit and API suites. The API suite runs against PGlite, and again against PostgreSQL when
+ * TEST_DATABASE_URL is set (CI sets it).
+ */
+const apiProjects = [
+  { extends: './apps/api/vitest.config.ts', root: './apps/api', test: { name: 'api', env: { MUSTER_TEST_DB: 'pglite' } } },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          extends: './apps/api/vitest.config.ts',
+          root: './apps/api',
+          test: { name: 'api-postgres', env: { MUSTER_TEST_DB: 'postgres' } },
+        },
+      ]
+    : []),
+];
+
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/api', 'apps/web'],
+    projects: ['packages/*', 'apps/web', ...apiProjects],
   },
 });

@@ -63,7 +63,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     async close() {
       if (closed) return;
       closed = true;
-      await pool.end();
+      if (!pool.ended) await pool.end();
       await embedded?.stop();
     },
   };

@@ -54,6 +54,33 @@ export function migratedPgliteDump(): Promise<Blob> {
 }
 
 async function createPostgresTestDatabase(serverUrl: string): Promise<Database> {
+  const scratch = await createScratchPostgresDatabase(serverUrl);
+  const database = await createDatabase({ url: scratch.url, poolSize: 5 });
+  try {
+    await runMigrations(database.pool);
+  } catch (error) {
+    await database.close();
+    await scratch.drop();
+    throw error;
+  }
+  const close = database.close;
+  return {
+    ...database,
+    async close() {
+      await close();
+      await scratch.drop();
+    },
+  };
+}
+
+export function writeFileAtomic(file: string, data: Uint8Array) {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, data);
+  renameSync(temporary, file);
+}
+
+/** A new empty database on a PostgreSQL server (no migrations), dropped by `drop()`. */
+export async function createScratchPostgresDatabase(serverUrl: string) {
   const name = `muster_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -64,13 +91,9 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<Database> 
   }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await createDatabase({ url: url.toString(), poolSize: 5 });
-  await runMigrations(database.pool);
-  const close = database.close;
   return {
-    ...database,
-    async close() {
-      await close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       try {
@@ -80,10 +103,4 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<Database> 
       }
     },
   };
-}
-
-export function writeFileAtomic(file: string, data: Uint8Array) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, file);
 }

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Database } from '@muster/db/client';
+import type { JobQueue } from '@muster/db/jobs';
+import type { Config } from './config/env.ts';
+import type { KeyRing } from './lib/crypto.ts';
+import { registerErrorHandlers } from './lib/error-handler.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
+import { createStorage } from './modules/storage/storage.ts';
+import type { StorageDriver } from './modules/storage/storage-driver.ts';
+import { registerOpenApi } from './plugins/external/openapi.ts';
+import { registerSecurity } from './plugins/external/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    storage: StorageDriver;
+    keyRing: KeyRing;
+    jobs: JobQueue | undefined;
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  keyRing: KeyRing;
+  jobs?: JobQueue | undefined;
+  redis?: Redis | undefined;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+};
+
+/**
+ * Builds the API: external plugins (security, docs) → app decorators → feature modules → error
+ * handlers. Knows nothing about ports or signals (server.ts does).
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logStream
+      ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
+      : loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const storage = createStorage({
+    s3: config.s3,
+    dataDir: config.dataDir,
+    apiUrl: config.urls.api,
+    keyRing: deps.keyRing,
+  });
+  app.decorate('config', config);
+  app.decorate('database', deps.database);
+  app.decorate('storage', storage.driver);
+  app.decorate('keyRing', deps.keyRing);
+  app.decorate('jobs', deps.jobs);
+
+  await registerSecurity(app, {
+    allowedOrigins: [config.urls.app, config.urls.site],
+    rateLimit: config.rateLimit,
+    redis: deps.redis,
+  });
+  await registerOpenApi(app, { apiUrl: config.urls.api });
+  registerErrorHandlers(app);
+
+  await app.register(healthRoutes);
+  if (storage.local) {
+    await app.register(
+      localStorageRoutes({
+        storage: storage.local,
+        signer: storage.signer,
+        root: path.join(config.dataDir, 'files'),
+      }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,143 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the API reads, parsed once at start. Defaults give the embedded mode: PGlite under
+ * DATA_DIR, files in a local folder, memory rate limits, the local mail outbox. Nothing else in the
+ * API reads process.env.
+ */
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65_535).default(fallback);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine(
+      (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
+      `must be a ${protocols.join(' or ')} URL`,
+    );
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
+    REDIS_URL: optionalUrl(['redis', 'rediss']),
+    S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ENDPOINT: optionalUrl(['http', 'https']),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: bool(false),
+    ENCRYPTION_KEY: z.string().trim().optional().transform((v) => v || undefined),
+    HOST: z.string().default('127.0.0.1'),
+    API_PORT: port(3001),
+    APP_PORT: port(3000),
+    SITE_PORT: port(3002),
+    APP_URL: optionalUrl(['http', 'https']),
+    API_URL: optionalUrl(['http', 'https']),
+    SITE_URL: optionalUrl(['http', 'https']),
+    ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    TRUST_PROXY: bool(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
+    }
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      const missing = !env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when S3_BUCKET is set' });
+    }
+  });
+
+export type Config = {
+  nodeEnv: 'development' | 'test' | 'production';
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  encryptionKey: string | undefined;
+  host: string;
+  ports: { api: number; app: number; site: number };
+  urls: { app: string; api: string; site: string };
+  role: 'api' | 'worker' | 'all';
+  bodyLimitBytes: number;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** Parses a set of variables (normally process.env); throws ConfigError naming each bad one. */
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `Invalid configuration: ${name} ${issue.message}`;
+      }),
+    );
+  }
+  const env = result.data;
+  return Object.freeze({
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    encryptionKey: env.ENCRYPTION_KEY,
+    host: env.HOST,
+    ports: { api: env.API_PORT, app: env.APP_PORT, site: env.SITE_PORT },
+    urls: {
+      app: trimSlash(env.APP_URL ?? `http://localhost:${env.APP_PORT}`),
+      api: trimSlash(env.API_URL ?? `http://localhost:${env.API_PORT}`),
+      site: trimSlash(env.SITE_URL ?? `http://localhost:${env.SITE_PORT}`),
+    },
+    role: env.ROLE,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    trustProxy: env.TRUST_PROXY,
+  });
+}
+
+/** The process's configuration. Only server entry points call this. */
+export function loadConfigFromProcess(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { healthSchema, readinessSchema } from '@muster/contract/health';
+import { checkReadiness } from './health.service.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { rateLimit: false },
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
+    },
+    async () => ({ status: 'ok' as const, uptime_s: Math.round(process.uptime()) }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'The database is reachable and migrations are applied',
+        response: { 200: readinessSchema, 503: errorEnvelopeSchema },
+      },
+    },
+    async () => checkReadiness({ pool: app.database.pool }),
+  );
+};

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
+import { ERR } from '@muster/contract/errors';
+import { AppError } from '#src/lib/errors.ts';
+import type { LocalStorage } from './storage.ts';
+import { contentDisposition } from './s3-driver.ts';
+import type { TokenSigner } from './signed-token.ts';
+import { StorageObjectError } from './storage-driver.ts';
+
+const DENIED = () => new AppError(ERR.FORBIDDEN, { detail: 'This link is invalid or has expired' });
+
+/**
+ * The local driver's stand-in for S3's presigned URLs: `PUT` and `GET /storage/local/:token`.
+ * The token is the whole authorization (like an S3 signature): one object, one operation, an
+ * expiry and a size bound. Registered only when files are stored locally.
+ */
+export function localStorageRoutes(options: {
+  storage: LocalStorage;
+  signer: TokenSigner;
+  root: string;
+}): FastifyPluginAsync {
+  return async (app) => {
+    // Upload bodies are streamed to disk as they arrive, never buffered or parsed.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+    app.put<{ Params: { token: string } }>(
+      '/storage/local/:token',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const grant = options.signer.verify(request.params.token);
+        if (!grant || (grant.op !== 'put' && grant.op !== 'part')) throw DENIED();
+        const declared = Number(request.headers['content-length']);
+        const limit = grant.op === 'put' ? grant.size : grant.maxBytes;
+        if (Number.isFinite(declared) && declared > limit) {
+          throw new AppError(ERR.TOO_LARGE, { detail: `at most ${limit} bytes may be sent here` });
+        }
+        const target =
+          grant.op === 'put'
+            ? path.resolve(options.root, grant.key)
+            : path.join(options.storage.partsDir(grant.uploadId), String(grant.partNumber));
+        if (!target.startsWith(path.resolve(options.root) + path.sep)) throw DENIED();
+        const body = (request.body ?? request.raw) as IncomingMessage;
+        let written: { size: number; etag: string };
+        try {
+          written = await options.storage.writeObject(target, body, limit);
+        } catch (error) {
+          if (error instanceof StorageObjectError) {
+            throw new AppError(ERR.TOO_LARGE, { detail: `at most ${limit} bytes may be sent here` });
+          }
+          throw error;
+        }
+        if (grant.op === 'put' && written.size !== grant.size) {
+          await options.storage.delete(grant.key);
+          throw new AppError(ERR.CHECK_INPUT, {
+            detail: `expected ${grant.size} bytes, received ${written.size}`,
+          });
+        }
+        return reply.header('etag', written.etag).status(200).send();
+      },
+    );
+
+    app.get<{ Params: { token: string } }>(
+      '/storage/local/:token',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const grant = options.signer.verify(request.params.token);
+        if (!grant || grant.op !== 'get') throw DENIED();
+        const size = await options.storage.size(grant.key);
+        if (size === null) throw new AppError(ERR.NOT_FOUND);
+        return reply
+          .header('content-type', grant.contentType)
+          .header('content-length', String(size))
+          .header('content-disposition', contentDisposition(grant.filename))
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(await options.storage.openRead(grant.key));
+      },
+    );
+  };
+}

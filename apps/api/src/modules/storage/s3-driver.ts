@@ -1,0 +1,120 @@
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
+import type { StorageDriver } from './storage-driver.ts';
+
+export type S3Options = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+/** AWS S3 or any S3-compatible store (R2, MinIO). Uploads and downloads use presigned URLs. */
+export function createS3Driver(options: S3Options): StorageDriver & { client: S3Client } {
+  const client = new S3Client({
+    region: options.region,
+    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+    forcePathStyle: options.forcePathStyle,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+  });
+  const Bucket = options.bucket;
+  return {
+    name: 's3',
+    client,
+    async signPut(key, { size, contentType, expiresIn }) {
+      // Content-Length and Content-Type are signed: the store refuses any other size or type.
+      const url = await getSignedUrl(
+        client,
+        new PutObjectCommand({ Bucket, Key: key, ContentLength: size, ContentType: contentType }),
+        { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) },
+      );
+      return { url, headers: { 'content-type': contentType } };
+    },
+    async createMultipart(key, { contentType }) {
+      const result = await client.send(
+        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+      );
+      if (!result.UploadId) throw new Error('store returned no upload id');
+      return result.UploadId;
+    },
+    async signPart(key, { uploadId, partNumber, expiresIn }) {
+      return getSignedUrl(
+        client,
+        new UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn },
+      );
+    },
+    async completeMultipart(key, uploadId, parts) {
+      await client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          UploadId: uploadId,
+          MultipartUpload: {
+            Parts: [...parts]
+              .sort((a, b) => a.partNumber - b.partNumber)
+              .map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })),
+          },
+        }),
+      );
+    },
+    async abortMultipart(key, uploadId) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId }));
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return head.ContentLength ?? 0;
+      } catch (error) {
+        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+        throw error;
+      }
+    },
+    async readStart(key, length) {
+      const result = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: `bytes=0-${length - 1}` }),
+      );
+      const bytes = await result.Body?.transformToByteArray();
+      return Buffer.from(bytes ?? new Uint8Array()).subarray(0, length);
+    },
+    async openRead(key) {
+      const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return result.Body as Readable;
+    },
+    async signGet(key, { expiresIn, filename, contentType }) {
+      return getSignedUrl(
+        client,
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ResponseContentType: contentType,
+          ResponseContentDisposition: contentDisposition(filename),
+        }),
+        { expiresIn },
+      );
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

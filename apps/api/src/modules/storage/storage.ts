@@ -1,0 +1,25 @@
+import path from 'node:path';
+import type { KeyRing } from '#src/lib/crypto.ts';
+import { createLocalDriver } from './local-driver.ts';
+import { createS3Driver, type S3Options } from './s3-driver.ts';
+import { createTokenSigner } from './signed-token.ts';
+import type { StorageDriver } from './storage-driver.ts';
+
+export type LocalStorage = ReturnType<typeof createLocalDriver>;
+
+/** The one place the storage driver is chosen: S3 when a bucket is configured, else a folder. */
+export function createStorage(options: {
+  s3: S3Options | undefined;
+  dataDir: string;
+  apiUrl: string;
+  keyRing: KeyRing;
+}): { driver: StorageDriver; local: LocalStorage | undefined; signer: ReturnType<typeof createTokenSigner> } {
+  const signer = createTokenSigner(options.keyRing);
+  if (options.s3) return { driver: createS3Driver(options.s3), local: undefined, signer };
+  const local = createLocalDriver({
+    root: path.join(options.dataDir, 'files'),
+    apiUrl: options.apiUrl,
+    signer,
+  });
+  return { driver: local, local, signer };
+}

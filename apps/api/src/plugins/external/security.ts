@@ -1,0 +1,49 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { ERR } from '@muster/contract/errors';
+import { AppError } from '#src/lib/errors.ts';
+
+export type SecurityOptions = {
+  allowedOrigins: string[];
+  rateLimit: { max: number; windowMs: number };
+  /** Shared counters for many replicas; memory when absent. */
+  redis: Redis | undefined;
+};
+
+/** Helmet headers, CORS for the app and site origins only, and rate limits. */
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
+  await app.register(helmet, {
+    // The docs UI sets its own CSP for its static files; the JSON API needs none beyond default.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, {
+    origin: options.allowedOrigins,
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    // The auth library returns the bearer token here; uploads read ETags of parts.
+    exposedHeaders: ['set-auth-token', 'etag', 'retry-after'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit.max,
+    timeWindow: options.rateLimit.windowMs,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'muster-rl:' } : {}),
+    // A rate-limit store outage must not take the API down with it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ERR.RATE_LIMITED, { detail: `Try again in ${context.after}` }),
+  });
+}

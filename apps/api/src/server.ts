@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { createDatabase } from '@muster/db/client';
+import { JobQueue } from '@muster/db/jobs';
+import { runMigrations } from '@muster/db/migrate';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfigFromProcess, type Config } from './config/env.ts';
+import { loadKeyRing } from './lib/crypto.ts';
+import { registerJobs } from './jobs/registry.ts';
+
+/**
+ * Everything the API needs, started in order: database (PGlite or PostgreSQL) and migrations,
+ * the key ring, Redis for shared rate limits, the job queue (workers unless ROLE=api), then the
+ * HTTP app. Closing the app stops them in reverse.
+ */
+export async function startApi(
+  config: Config,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
+  const database = await createDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
+  let jobs: JobQueue | undefined;
+  let redis: Redis | undefined;
+  try {
+    await runMigrations(database.pool);
+    const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir: config.dataDir });
+    if (config.redisUrl) {
+      redis = new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        connectTimeout: 2000,
+      });
+      redis.on('error', () => undefined); // rate limiting skips on store errors; see security.ts
+    }
+    const app = await buildApp({ config, database, keyRing, redis, ...options });
+    jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });
+    registerJobs(jobs, { storage: app.storage });
+    await jobs.start({ work: config.role !== 'api' });
+    app.jobs = jobs;
+    app.addHook('onClose', async () => {
+      await jobs?.stop({ graceful: true, timeoutMs: 10_000 });
+      await redis?.quit().catch(() => undefined);
+      await database.close();
+    });
+    return app;
+  } catch (error) {
+    await jobs?.stop({ graceful: false }).catch(() => undefined);
+    redis?.disconnect();
+    await database.close();
+    throw error;
+  }
+}
+
+/** Closes the app on SIGTERM/SIGINT, finishing in-flight requests and jobs; forced after 15 s. */
+export function closeOnSignals(close: () => Promise<void>, log: (msg: string) => void) {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+export function configOrExit(): Config {
+  try {
+    return loadConfigFromProcess();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const line of error.lines) process.stderr.write(`${line}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = configOrExit();
+  const app = await startApi(config);
+  closeOnSignals(() => app.close(), (msg) => app.log.info(msg));
+  await app.listen({ port: config.ports.api, host: config.host });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Muster API failed to start: ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

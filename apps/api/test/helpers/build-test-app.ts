@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase } from '@muster/db/testing';
+import { buildApp } from '#src/app.ts';
+import { parseConfig } from '#src/config/env.ts';
+import { loadKeyRing } from '#src/lib/crypto.ts';
+import { testPostgresUrl } from './config.ts';
+
+export type TestAppOptions = {
+  /** Extra variables, as the process environment would give them. */
+  env?: Record<string, string>;
+  /** Collect log lines (the log-capture test reads them). */
+  captureLogs?: boolean;
+  /** Add routes before the app is ready (error-handler probes). */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+export type TestApp = FastifyInstance & { logLines: string[]; dataDir: string };
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The real app on a throwaway database (PGlite from a migrated dump, or a fresh PostgreSQL
+ * database when the suite runs against PostgreSQL) and a throwaway DATA_DIR. Close it after use.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'muster-api-test-'));
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '100000',
+    ...options.env,
+  });
+  const database = await createTestDatabase({ postgresUrl: testPostgresUrl });
+  const logLines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  try {
+    const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir });
+    const app = await buildApp({ config, database, keyRing, logStream });
+    app.addHook('onClose', async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    await options.beforeReady?.(app);
+    await app.ready();
+    return Object.assign(app, { logLines, dataDir });
+  } catch (error) {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Like buildTestApp, but listening on a real loopback port that matches API_URL. */
+export async function startTestServer(options: TestAppOptions = {}) {
+  const port = await freePort();
+  const app = await buildTestApp({
+    ...options,
+    env: { API_PORT: String(port), API_URL: `http://127.0.0.1:${port}`, ...options.env },
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // PGlite instances are memory-hungry and single-threaded: one test file at a time.
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
