@@ -27,8 +27,17 @@ declare module 'fastify' {
     storage: StorageDriver;
     keyRing: KeyRing;
     jobs: JobQueue | undefined;
+    /** Every route as registered (the fuzz and authorization suites walk it). */
+    routeTable: RouteEntry[];
   }
 }
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  hasBody: boolean;
+  hidden: boolean;
+};
 
 export type AppDeps = {
   config: Config;
@@ -54,9 +63,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Local storage links carry their signed grant as a path segment (a few hundred characters).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
     disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routeTable.push({
+        method,
+        url: route.url,
+        hasBody: Boolean(route.schema?.body),
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+      });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

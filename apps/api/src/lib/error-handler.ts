@@ -81,7 +81,7 @@ export function handleError(
     const code = serverCodeForStatus(status, {
       hasToken: Boolean(request.headers.authorization),
     });
-    return reply.status(ERROR_CATALOGUE[code].status || status).send(envelope(code));
+    return reply.status(status).send(envelope(code));
   }
   request.log.error(
     { err: error, route: request.routeOptions.url, method: request.method },

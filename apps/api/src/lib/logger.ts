@@ -50,13 +50,16 @@ export function scrubText(text: string): string {
   return text.replace(EMAIL, '[email]').replace(TOKEN, '[token]').replace(OTP, '[code]');
 }
 
-/** Logs a URL's path and query names only: query values (search text, codes, signatures) stay out. */
+/**
+ * Logs a URL's path (with token-like segments masked) and query names only: query values (search
+ * text, codes, signatures) stay out.
+ */
 export function safeUrl(url: string): string {
   const question = url.indexOf('?');
-  if (question === -1) return url;
+  if (question === -1) return scrubText(url);
   const params = new URLSearchParams(url.slice(question + 1));
   const names = [...new Set(params.keys())].map((name) => `${name}=…`).join('&');
-  return `${url.slice(0, question)}?${names}`;
+  return `${scrubText(url.slice(0, question))}?${names}`;
 }
 
 export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {

@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env.ts';
+
+const linesFor = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+  return [];
+};
+
+describe('[CONFIG]', () => {
+  it('[CONFIG]: defaults give the embedded mode', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      s3: undefined,
+      ports: { api: 3001, app: 3000, site: 3002 },
+      urls: { app: 'http://localhost:3000', api: 'http://localhost:3001', site: 'http://localhost:3002' },
+      role: 'all',
+    });
+    expect(config.dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('[CONFIG]: each bad value is named in one line', () => {
+    expect(linesFor({ API_PORT: 'abc' })).toEqual([expect.stringMatching(/^Invalid configuration: API_PORT /)]);
+    expect(linesFor({ DATABASE_URL: 'mysql://x' })).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/)]);
+    expect(linesFor({ NODE_ENV: 'production' })).toEqual(['Invalid configuration: ENCRYPTION_KEY is required in production']);
+    expect(linesFor({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toEqual(['Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set']);
+  });
+
+  it('[CONFIG]: the server exits with one clear line on a bad value', () => {
+    const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { PATH: process.env.PATH ?? '', API_PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: API_PORT /);
+  });
+});

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { scrubText, safeUrl } from '#src/lib/logger.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2ZXRlcmFuIn0.c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ';
+const OPAQUE = 'Zk3pQ9rT7vX2mN8bL4cW6yH1jS5dF0gA';
+const CODE = '482913';
+const EMAIL = 'john.doe.veteran@example.com';
+const MEDICAL = 'chronic lumbosacral strain with radiculopathy';
+
+/**
+ * Fails if a token, one-time code, email or medical text reaches the logs, whichever way it came:
+ * headers, query, body, error messages or a careless log call.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({
+    captureLogs: true,
+    beforeReady: (instance) => {
+      instance.withTypeProvider<ZodTypeProvider>().post(
+        '/__probe/log',
+        { schema: { body: z.object({ email: z.string(), otp: z.string(), content: z.string() }) } },
+        async (request) => {
+          request.log.info({ email: request.body.email, otp: request.body.otp, content: request.body.content }, 'handling');
+          request.log.info(`careless line for ${request.body.email} with code ${request.body.otp} and ${OPAQUE}`);
+          throw new Error(`lookup failed for ${request.body.email} token ${TOKEN}`);
+        },
+      );
+    },
+  });
+});
+afterAll(async () => app.close());
+
+describe('[LOGS]: no secrets or personal data in logs', () => {
+  it('[LOGS]: requests carrying secrets leave none in the log', async () => {
+    await app.inject({
+      method: 'POST',
+      url: `/__probe/log?code=${CODE}&email=${encodeURIComponent(EMAIL)}&q=${encodeURIComponent(MEDICAL)}`,
+      headers: { authorization: `Bearer ${TOKEN}`, cookie: `session=${OPAQUE}` },
+      payload: { email: EMAIL, otp: CODE, content: MEDICAL },
+    });
+    await app.inject({ method: 'GET', url: `/storage/local/${OPAQUE}.${OPAQUE}` });
+    const log = app.logLines.join('\n');
+    expect(app.logLines.length).toBeGreaterThan(3);
+    for (const secret of [TOKEN, OPAQUE, CODE, EMAIL, MEDICAL, 'john.doe']) {
+      expect(log, `log contains ${secret}`).not.toContain(secret);
+    }
+    // The lines are still useful: method, path and status are there.
+    expect(log).toContain('/__probe/log');
+    expect(log).toContain('"statusCode":500');
+  });
+
+  it('[LOGS]: the scrubbers mask emails, codes and tokens in free text', () => {
+    expect(scrubText(`mail ${EMAIL} code ${CODE} token ${TOKEN}`)).toBe('mail [email] code [code] token [token]');
+    expect(scrubText('rating 70 percent since 2019-01-02')).toBe('rating 70 percent since 2019-01-02');
+    expect(safeUrl(`/auth/session?code=${CODE}&next=/x`)).toBe('/auth/session?code=…&next=…');
+  });
+});

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Database } from '../src/client.ts';
+import { JobPayloadError, JobQueue, defineJob, toJobStatus } from '../src/jobs.ts';
+import { createScratchPostgresDatabase, createTestDatabase } from '../src/testing.ts';
+import { testPostgresUrl } from './config.ts';
+import { createOwnerTable, processOwnerJob, testOwners } from './fixtures/job-definitions.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on %s', (kind) => {
+  async function setup() {
+    const database: Database = await createTestDatabase({ postgresUrl: kind === 'postgres' ? testPostgresUrl : undefined });
+    cleanups.push(() => database.close());
+    await createOwnerTable(database.db);
+    const queue = new JobQueue({ connection: database.connection, db: database.db, logger: silent, pollingIntervalSeconds: 0.5 });
+    queue.register(processOwnerJob);
+    cleanups.push(() => queue.stop({ graceful: false }));
+    return { database, queue };
+  }
+
+  it('[JOBS]: runs a job and writes status and progress on the owning row', async () => {
+    const { database, queue } = await setup();
+    await database.db.insert(testOwners).values({ id: 'o1' });
+    await queue.start({ work: false });
+    await queue.enqueue(processOwnerJob, { ownerId: 'o1', failFirst: false });
+    const [queued] = await database.db.select().from(testOwners).where(eq(testOwners.id, 'o1'));
+    expect(queued).toMatchObject({ jobStatus: 'queued', jobProgress: 0 });
+    await queue.stop();
+
+    const worker = new JobQueue({ connection: database.connection, db: database.db, logger: silent, pollingIntervalSeconds: 0.5 });
+    worker.register(processOwnerJob);
+    cleanups.push(() => worker.stop({ graceful: false }));
+    await worker.start({ work: true });
+    const row = await waitFor(
+      async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o1')))[0],
+      (r) => r?.jobStatus === 'complete',
+    );
+    expect(row).toMatchObject({ jobStatus: 'complete', jobProgress: 100, jobError: null, result: 'done on attempt 0' });
+  });
+
+  it('[JOBS]: retries with backoff after a failure, keeping the error until it succeeds', async () => {
+    const { database, queue } = await setup();
+    await database.db.insert(testOwners).values({ id: 'o2' });
+    await queue.start({ work: true });
+    await queue.enqueue(processOwnerJob, { ownerId: 'o2', failFirst: true });
+    const failedOnce = await waitFor(
+      async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o2')))[0],
+      (r) => r?.jobError !== null && r?.jobError !== undefined,
+    );
+    expect(failedOnce).toMatchObject({ jobStatus: 'queued', jobError: 'transient failure (test)' });
+    const done = await waitFor(
+      async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o2')))[0],
+      (r) => r?.jobStatus === 'complete',
+    );
+    expect(done).toMatchObject({ result: 'done on attempt 1', jobError: null, jobProgress: 100 });
+  });
+
+  it('[JOBS]: payloads are checked on enqueue', async () => {
+    const { queue } = await setup();
+    await queue.start({ work: false });
+    await expect(queue.enqueue(processOwnerJob, { ownerId: '', failFirst: false })).rejects.toBeInstanceOf(JobPayloadError);
+    const unregistered = defineJob({ name: 'tests.not-registered', payloadSchema: z.object({}), handler: async () => undefined });
+    await expect(queue.enqueue(unregistered, {})).rejects.toThrow(/not registered/);
+    expect(() => defineJob({ name: 'BadName', payloadSchema: z.object({}), handler: async () => undefined })).toThrow();
+  });
+
+  it('[JOBS]: a job enqueued before a process restart is worked by the next process', async () => {
+    let target: string;
+    if (kind === 'postgres') {
+      const scratch = await createScratchPostgresDatabase(testPostgresUrl!);
+      cleanups.push(() => scratch.drop());
+      target = scratch.url;
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), 'muster-jobs-'));
+      cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+      target = path.join(dir, 'pglite');
+    }
+    const run = (mode: string) =>
+      execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/job-process.ts'), mode, target], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+    const { jobId } = JSON.parse(run('enqueue')) as { jobId: string };
+    expect(jobId).toMatch(/[0-9a-f-]{36}/);
+    const row = JSON.parse(run('work')) as Record<string, unknown>;
+    expect(row).toMatchObject({ job_status: 'complete', job_progress: 100, result: 'done on attempt 0' });
+  });
+});
+
+describe('[JOBS] status mapping', () => {
+  it('[JOBS]: maps pg-boss states to the wire statuses', () => {
+    expect(['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].map(toJobStatus)).toEqual([
+      'queued',
+      'queued',
+      'processing',
+      'complete',
+      'canceled',
+      'failed',
+    ]);
+  });
+});
