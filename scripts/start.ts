@@ -1,0 +1,90 @@
+/**
+ * `npm start`: one process serving the API (:3001), the app (:3000) and the site (:3002) with the
+ * embedded defaults. Builds the app and site when their builds are missing or older than their
+ * sources, applies migrations, and prints the three URLs.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { closeOnSignals, configOrExit, startApi } from '../apps/api/src/server.ts';
+import { createStaticHost } from '../apps/api/src/static-host.ts';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  const walk = (current: string) => {
+    for (const entry of readdirSync(current, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  walk(dir);
+  return newest;
+}
+
+function buildIfStale(workspace: string, dir: string) {
+  const index = path.join(dir, 'dist', 'index.html');
+  const sources = Math.max(newestMtime(dir), newestMtime(path.join(repo, 'packages', 'contract', 'src')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log(`Building ${workspace}…`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: repo, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`Build of ${workspace} failed`);
+    process.exit(1);
+  }
+}
+
+const started = Date.now();
+const config = configOrExit();
+const webDir = path.join(repo, 'apps', 'web');
+const siteDir = path.join(repo, 'apps', 'site');
+buildIfStale('@muster/web', webDir);
+buildIfStale('@muster/site', siteDir);
+
+const api = await startApi(config);
+const placeholders = {
+  __MUSTER_API_URL__: config.urls.api,
+  __MUSTER_APP_URL__: config.urls.app,
+  __MUSTER_SITE_URL__: config.urls.site,
+};
+const appHost = await createStaticHost({
+  root: path.join(webDir, 'dist'),
+  placeholders,
+  mode: 'spa',
+  connectOrigins: [config.urls.api],
+});
+const siteHost = await createStaticHost({
+  root: path.join(siteDir, 'dist'),
+  placeholders,
+  mode: 'site',
+  connectOrigins: [config.urls.api],
+});
+
+closeOnSignals(
+  async () => {
+    await Promise.allSettled([appHost.close(), siteHost.close()]);
+    await api.close();
+  },
+  (msg) => console.log(msg),
+);
+
+await api.listen({ port: config.ports.api, host: config.host });
+await appHost.listen({ port: config.ports.app, host: config.host });
+await siteHost.listen({ port: config.ports.site, host: config.host });
+
+const mode = [
+  config.databaseUrl ? 'PostgreSQL' : `PGlite (${path.join(config.dataDir, 'pglite')})`,
+  config.s3 ? `S3 bucket ${config.s3.bucket}` : `files in ${path.join(config.dataDir, 'files')}`,
+  config.redisUrl ? 'Redis rate limits' : 'memory rate limits',
+].join(', ');
+console.log(`
+Muster is running (${((Date.now() - started) / 1000).toFixed(1)} s; ${mode})
+  App:  ${config.urls.app}
+  API:  ${config.urls.api}   (docs ${config.urls.api}/docs)
+  Site: ${config.urls.site}
+Press Ctrl+C to stop.
+`);
