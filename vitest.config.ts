@@ -19,6 +19,6 @@ const apiProjects = [
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/web', ...apiProjects],
+    projects: ['packages/*', 'apps/web', 'apps/site', ...apiProjects],
   },
 });

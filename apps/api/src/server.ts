@@ -37,8 +37,9 @@ export async function startApi(
     }
     const app = await buildApp({ config, database, keyRing, redis, ...options });
     jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });
-    registerJobs(jobs, { storage: app.storage });
+    const registry = registerJobs(jobs, { storage: app.storage });
     await jobs.start({ work: config.role !== 'api' });
+    await registry.schedule();
     app.jobs = jobs;
     app.addHook('onClose', async () => {
       await jobs?.stop({ graceful: true, timeoutMs: 10_000 });

@@ -166,6 +166,14 @@ export class JobQueue {
     return id;
   }
 
+  /** Runs the job on a cron schedule (UTC), once across all instances. Call after start(). */
+  async schedule<P>(definition: JobDefinition<P>, cron: string, payload: P): Promise<void> {
+    this.assertRegistered(definition);
+    const parsed = definition.payloadSchema.safeParse(payload);
+    if (!parsed.success) throw new JobPayloadError(definition.name, parsed.error.issues);
+    await this.boss.schedule(definition.name, cron, parsed.data as object, { tz: 'UTC' });
+  }
+
   async cancel<P>(definition: JobDefinition<P>, jobId: string, payload: P): Promise<void> {
     this.assertRegistered(definition);
     await this.boss.cancel(definition.name, jobId);

@@ -156,6 +156,23 @@ describe('[STORAGE] local signed URLs', () => {
     expect(download.status).toBe(403);
   });
 
+  it('[STORAGE]: the sweep job deletes uploads abandoned for a day, and nothing else', async () => {
+    const { sweepUploadsJob } = await import('#src/modules/storage/jobs/sweep-uploads.job.ts');
+    const { files } = await import('@muster/db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const db = app.database.db;
+    const stale = await uploadSingle(app, { kind: 'document', filename: 'old.pdf', content_type: 'application/pdf' }, PDF_BYTES);
+    const fresh = await uploadSingle(app, { kind: 'document', filename: 'new.pdf', content_type: 'application/pdf' }, PDF_BYTES);
+    await db.update(files).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(files.id, stale.file_id));
+    const job = sweepUploadsJob(app.storage);
+    const progress: number[] = [];
+    await job.handler({ payload: { older_than_hours: 24 }, jobId: 'j', attempt: 0, signal: new AbortController().signal, db, progress: async (p) => void progress.push(p) });
+    expect(await app.storage.size(`u/${OWNER}/${stale.file_id}`)).toBeNull();
+    expect((await db.select().from(files).where(eq(files.id, stale.file_id)))).toHaveLength(0);
+    expect(await app.storage.size(`u/${OWNER}/${fresh.file_id}`)).toBe(PDF_BYTES.length);
+    expect(progress.at(-1)).toBe(100);
+  });
+
   it('[STORAGE]: an expired link is refused', async () => {
     const { createTokenSigner } = await import('#src/modules/storage/signed-token.ts');
     const signer = createTokenSigner(app.keyRing);

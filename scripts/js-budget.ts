@@ -1,0 +1,56 @@
+/**
+ * First-load JS budget: the gzip size of every script `/dashboard` loads before it can render —
+ * the entry chunks and module preloads in index.html, their static imports, and the dashboard
+ * route chunk. Fails above 170 KB (170 × 1024 bytes).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_BYTES = 170 * 1024;
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(repo, 'apps', 'web', 'dist');
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string; css?: string[] };
+
+export function firstLoadFiles(): string[] {
+  const manifestPath = path.join(dist, '.vite', 'manifest.json');
+  const files = new Set<string>();
+  if (existsSync(manifestPath)) {
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isEntry) visit(key);
+      if (chunk.src && /dashboard/i.test(chunk.src)) visit(key);
+    }
+  } else {
+    // Without a manifest, count what index.html loads directly.
+    const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+    for (const match of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)) files.add(match[1]!);
+  }
+  return [...files].filter((file) => file.endsWith('.js'));
+}
+
+const files = firstLoadFiles();
+if (files.length === 0) {
+  console.error('No JS found for the first load: is apps/web built?');
+  process.exit(1);
+}
+let total = 0;
+for (const file of files) {
+  const size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+}
+const all = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
+console.log(`First-load JS: ${(total / 1024).toFixed(1)} KB gzip over ${files.length} of ${all} chunks (budget ${BUDGET_BYTES / 1024} KB)`);
+if (total > BUDGET_BYTES) {
+  console.error('Over the first-load JS budget.');
+  process.exit(1);
+}

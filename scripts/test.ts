@@ -1,0 +1,88 @@
+/**
+ * `npm test`: every suite, in order: Vitest (packages, API on PGlite — and on PostgreSQL when
+ * TEST_DATABASE_URL is set — web, site), the production builds, the first-load JS budget, then
+ * Playwright in Debian's Chromium. Ends with one line `N passed, N failed` over all of them.
+ *
+ * MUSTER_SKIP_E2E=1 skips the browser suite (it says so in the totals line's neighbour).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(repo, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+type Totals = { passed: number; failed: number; skipped: number };
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const suiteFailures: string[] = [];
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n▶ ${label}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`◀ ${label}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) suiteFailures.push(label);
+  return result.status === 0;
+}
+
+function readJson<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+// 1. Vitest
+const vitestJson = path.join(results, 'vitest.json');
+run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+} else {
+  totals.failed += 1;
+}
+
+// 2. Builds and the first-load budget (one check each)
+for (const workspace of ['@muster/web', '@muster/site']) {
+  if (run(`build ${workspace}`, 'npm', ['run', 'build', '-w', workspace])) totals.passed += 1;
+  else totals.failed += 1;
+}
+if (run('first-load JS budget', 'node', ['--import', 'tsx', 'scripts/js-budget.ts'])) totals.passed += 1;
+else totals.failed += 1;
+
+// 3. Playwright
+if (process.env.MUSTER_SKIP_E2E === '1') {
+  console.log('\nBrowser suite skipped (MUSTER_SKIP_E2E=1).');
+} else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.error('\nChromium not found at /usr/bin/chromium: install it with `apt-get install -y chromium` (see README).');
+  totals.failed += 1;
+  suiteFailures.push('playwright (no chromium)');
+} else {
+  run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+  type Spec = { tests: { results: { status: string }[]; status?: string }[] };
+  type Suite = { specs?: Spec[]; suites?: Suite[] };
+  const report = readJson<{ suites: Suite[]; errors?: unknown[] }>(path.join(results, 'e2e.json'));
+  if (!report) {
+    totals.failed += 1;
+  } else {
+    const walk = (suite: Suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests) {
+          const final = test.results.at(-1)?.status;
+          if (final === 'passed') totals.passed += 1;
+          else if (final === 'skipped') totals.skipped += 1;
+          else totals.failed += 1;
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites) walk(suite);
+    if ((report.errors?.length ?? 0) > 0) totals.failed += 1;
+  }
+}
+
+if (suiteFailures.length) console.log(`\nFailed: ${suiteFailures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 || suiteFailures.length > 0 ? 1 : 0);
