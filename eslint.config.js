@@ -14,6 +14,7 @@ const CONFIG_MODULE_GLOBS = [
   'scripts/**',
   'bench/**',
   '**/vite.config.ts',
+  'vitest.config.ts',
   '**/playwright.config.ts',
   '.ci/**',
 ];

@@ -65,7 +65,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Local storage links carry their signed grant as a path segment (a few hundred characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routeTable: RouteEntry[] = [];

@@ -109,7 +109,7 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = !path.extname(request.url.split('?')[0] ?? '') && request.method === 'GET';
+    const wantsPage = !path.extname(request.url.split('?')[0] ?? '') && (request.method === 'GET' || request.method === 'HEAD');
     if (options.mode === 'spa' && wantsPage) return sendHtml(request, reply, 'index.html');
     if (options.mode === 'site' && htmlFiles.includes('404.html')) {
       return sendHtml(request, reply, '404.html', 404);

@@ -39,6 +39,7 @@ export const createUploadInputSchema = z.object({
     .trim()
     .min(1)
     .max(255)
+    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
     .refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'must not contain slashes or control characters'),
   content_type: z.string().trim().min(3).max(255),
   size: z.number().int().min(1),
