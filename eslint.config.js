@@ -5,6 +5,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+/** Every web feature folder; each gets a rule against importing the others. */
+const webFeatures = existsSync(featuresDir)
+  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
 
 const CONFIG_MODULE_GLOBS = [
   '**/src/config/**',
@@ -57,27 +64,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'import-x/no-restricted-paths': [
+    },
+  },
+  // Web boundaries (docs/decisions/0003): shared → features → app, and no feature imports another.
+  // Written as import-string patterns, so they hold for `@/…` aliases and relative paths alike.
+  {
+    // testing/ is exempt: it renders the whole app for route-level tests.
+    files: ['apps/web/src/{components,lib,hooks,utils,config}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          zones: [
-            // A feature never imports another feature.
-            ...['accounts', 'shell', 'storage'].map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features never import from each other.',
-            })),
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/hooks', './apps/web/src/utils', './apps/web/src/config'],
-              from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared code must not depend on features or the app layer.',
-            },
-            { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features must not import the app layer.' },
-            { target: './apps/web', from: './packages/db', message: 'The web app never touches the database.' },
+          patterns: [
+            { group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**', '@muster/db*'], message: 'Shared web code must not depend on features, the app layer or the database.' },
           ],
         },
       ],
+    },
+  },
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../features/*', '@/app/*', '@muster/db*'],
+              message: 'Features never import another feature or the app layer.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@muster/db*'], message: 'The web app never touches the database.' }] }],
     },
   },
   {

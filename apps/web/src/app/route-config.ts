@@ -1,0 +1,411 @@
+import { DISABILITY_WIZARD_STEPS, paths, type DisabilityWizardStep } from '@/config/paths';
+
+import type { AppRoute, LazyRouteModule } from './route-types';
+
+/**
+ * Every screen of spec section 2. Each entry is lazy: its code loads on first visit. Screens whose
+ * feature has not landed use the shared "coming soon" page, which shows the title and summary; a
+ * feature issue replaces `lazy` with its own route module and drops `summary`.
+ */
+
+const comingSoon: LazyRouteModule = () =>
+  import('./routes/coming-soon').then((module) => ({ Component: module.ComingSoonRoute }));
+
+function upcoming(path: string, title: string, summary: string, isProtected: boolean): AppRoute {
+  return { path, title, summary, isProtected, lazy: comingSoon };
+}
+
+const WIZARD_STEP_SCREENS: Record<DisabilityWizardStep, { title: string; summary: string }> = {
+  type: {
+    title: 'Condition type',
+    summary:
+      'Say what kind of condition this is, such as an injury, an illness or a mental health condition, and whether another service-connected condition caused it.',
+  },
+  'military-symptoms': {
+    title: 'Symptoms during service',
+    summary: 'Describe the symptoms you had while in the military and when they started.',
+  },
+  'post-military-symptoms': {
+    title: 'Symptoms after service',
+    summary: 'Describe how the condition has affected you since you left the military.',
+  },
+  'flare-ups': {
+    title: 'Flare-ups',
+    summary:
+      'Record how often the condition flares up, how long flare-ups last and what they keep you from doing.',
+  },
+  treatments: {
+    title: 'Treatments',
+    summary: 'List the treatments, medications and providers for this condition.',
+  },
+  'professional-impacts': {
+    title: 'Impact on work',
+    summary:
+      'Explain how the condition affects your job, your attendance and your ability to work.',
+  },
+  'social-impacts': {
+    title: 'Impact on daily life',
+    summary:
+      'Explain how the condition affects your family life, your relationships and your daily activities.',
+  },
+  generate: {
+    title: 'Generate statement',
+    summary: 'Turn your answers into a written disability statement that you review and edit.',
+  },
+  download: {
+    title: 'Download statement',
+    summary: 'Download your finished statement to include with your claim.',
+  },
+  exposures: {
+    title: 'Exposures',
+    summary:
+      'Record toxic exposures during service, such as burn pits, Agent Orange or contaminated water.',
+  },
+  'trauma-events': {
+    title: 'Traumatic events',
+    summary: 'Describe the events in service connected to this mental health condition.',
+  },
+  'trauma-behaviors': {
+    title: 'Behavior changes',
+    summary:
+      'Record changes in your behavior after those events; they can support a claim when records are missing.',
+  },
+  'trauma-evidences': {
+    title: 'Evidence sources',
+    summary: 'List official reports and other sources of evidence that support what happened.',
+  },
+  'trauma-criteria': {
+    title: 'Diagnostic criteria',
+    summary: 'Go through the diagnostic (DSM) criteria that apply to your condition.',
+  },
+};
+
+export const PUBLIC_ROUTES: AppRoute[] = [
+  {
+    path: paths.serviceOutage.path,
+    title: 'Service Outage',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/service-outage').then((module) => ({
+        Component: module.ServiceOutageRoute,
+      })),
+  },
+  upcoming(
+    paths.signIn.path,
+    'Sign in',
+    'Sign in with a one-time code sent to your email, or with your Google or Discord account.',
+    false,
+  ),
+  upcoming(
+    paths.signUp.path,
+    'Sign up',
+    'Create your Muster account with your email address, then choose a plan.',
+    false,
+  ),
+  upcoming(
+    paths.planSelection.path,
+    'Plan selection',
+    'Compare the Free, Pro and Lifetime plans and choose the one that fits your claim.',
+    false,
+  ),
+  upcoming(
+    paths.laymanSign.path,
+    'Sign Layman Statement',
+    'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
+    false,
+  ),
+  {
+    path: paths.privacyPolicy.path,
+    title: 'Privacy policy',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/legal/privacy-policy').then((module) => ({
+        Component: module.PrivacyPolicyRoute,
+      })),
+  },
+  {
+    path: paths.terms.path,
+    title: 'Terms of use',
+    isProtected: false,
+    lazy: () => import('./routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
+  },
+  upcoming(
+    paths.authSession.path,
+    'Signing you in',
+    'Muster finishes signing you in here, then takes you to your dashboard.',
+    false,
+  ),
+];
+
+export const PROTECTED_ROUTES: AppRoute[] = [
+  {
+    path: paths.dashboard.path,
+    title: 'Dashboard',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/dashboard').then((module) => ({ Component: module.DashboardRoute })),
+  },
+  upcoming(
+    paths.profile.path,
+    'Account',
+    'See and update your name, email and service details, and manage your subscription.',
+    true,
+  ),
+  upcoming(
+    paths.loadingProfile.path,
+    'Loading profile',
+    'Shown for a moment while Muster loads your profile after you sign in.',
+    true,
+  ),
+  upcoming(
+    paths.welcome.path,
+    'Welcome',
+    'A short introduction to Muster for new members and the first steps toward your claim.',
+    true,
+  ),
+  upcoming(
+    paths.welcomeProfile.path,
+    'Set up your profile',
+    'Tell us about your service so Muster can tailor its guidance to you.',
+    true,
+  ),
+
+  upcoming(
+    paths.chats.list.path,
+    'Chats',
+    'Your conversations with the Muster assistant about your claim.',
+    true,
+  ),
+  upcoming(
+    paths.chats.new.path,
+    'New chat',
+    'Ask the Muster assistant a question about your claim, your conditions or VA forms.',
+    true,
+  ),
+  upcoming(paths.chats.detail.path, 'Chat', 'One conversation with the Muster assistant.', true),
+
+  upcoming(
+    paths.decisionLetterAnalyzer.path,
+    'Decision Letter Analyzer',
+    'Upload a VA decision letter and get a plain-language explanation of what VA decided and why.',
+    true,
+  ),
+  upcoming(
+    paths.decisionLetters.list.path,
+    'Decision letters',
+    'The decision letters you have uploaded and the status of each analysis.',
+    true,
+  ),
+  upcoming(
+    paths.decisionLetters.detail.path,
+    'Decision letter',
+    'One decision letter and the progress of its analysis.',
+    true,
+  ),
+  upcoming(
+    paths.decisionLetters.results.path,
+    'Decision letter results',
+    'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
+    true,
+  ),
+
+  upcoming(
+    paths.disabilities.list.path,
+    'Disabilities',
+    'The conditions you are claiming and how far along each statement is.',
+    true,
+  ),
+  upcoming(
+    paths.disabilities.new.path,
+    'Add a disability',
+    'Start a new disability: find the condition or describe it in your own words.',
+    true,
+  ),
+  upcoming(
+    paths.disabilities.create.path,
+    'Create disability',
+    'Confirm the condition details and create the disability.',
+    true,
+  ),
+  upcoming(
+    paths.disabilities.bulkAdd.path,
+    'Add many disabilities',
+    'Add several conditions at once, then complete each statement at your own pace.',
+    true,
+  ),
+  upcoming(
+    paths.disabilities.buddyStatementNew.path,
+    'Request a buddy statement',
+    'Ask someone who knows you, such as a fellow service member, a family member or a friend, to write and sign a statement that supports your claim.',
+    true,
+  ),
+  {
+    ...upcoming(
+      paths.disabilities.wizard.path,
+      'Disability statement',
+      'Work through your disability statement one step at a time. Each step saves as you go.',
+      true,
+    ),
+    children: DISABILITY_WIZARD_STEPS.map((step) =>
+      upcoming(
+        paths.disabilities.wizardStep.getPath(step),
+        WIZARD_STEP_SCREENS[step].title,
+        WIZARD_STEP_SCREENS[step].summary,
+        true,
+      ),
+    ),
+  },
+
+  upcoming(paths.claims.path, 'Claims', 'Your claims and where each one stands.', true),
+  upcoming(
+    paths.documents.path,
+    'Documents',
+    'The documents Muster prepared for your claims, ready to download.',
+    true,
+  ),
+  upcoming(
+    paths.review.path,
+    'Review',
+    'Check everything in your claim before you file it with VA.',
+    true,
+  ),
+
+  upcoming(
+    paths.nexus.list.path,
+    'Nexus letters',
+    'Your nexus letter requests and the letters prepared from them.',
+    true,
+  ),
+  upcoming(
+    paths.nexus.new.path,
+    'Request a nexus letter',
+    'Start a nexus letter: a medical opinion that connects a condition to your service.',
+    true,
+  ),
+  upcoming(paths.nexus.detail.path, 'Nexus letter', 'One nexus letter and its status.', true),
+
+  upcoming(
+    paths.vault.path,
+    'File Vault',
+    'Keep your service records, medical records and other claim documents in one secure place.',
+    true,
+  ),
+
+  upcoming(paths.veterans.list.path, 'Veteran records', 'The veteran records you keep.', true),
+  upcoming(
+    paths.veterans.new.path,
+    'Add a veteran record',
+    'Record a veteran’s details and service history.',
+    true,
+  ),
+  upcoming(
+    paths.veterans.detail.path,
+    'Veteran record',
+    'One veteran’s details and service history.',
+    true,
+  ),
+
+  upcoming(
+    paths.stripePortalReturn.path,
+    'Returning from billing',
+    'Muster confirms the changes you made in the billing portal, then takes you back where you were.',
+    true,
+  ),
+  upcoming(
+    paths.redirectToStripe.path,
+    'Opening billing',
+    'Muster is taking you to the secure billing portal of our payment provider.',
+    true,
+  ),
+  upcoming(
+    paths.linkVso.path,
+    'Link a VSO',
+    'Connect with an accredited Veterans Service Organization, which can help with your claim for free.',
+    true,
+  ),
+
+  upcoming(
+    paths.vaForms.home.path,
+    'VA forms',
+    'Prepare VA forms with your saved answers and follow them after you file.',
+    true,
+  ),
+  upcoming(
+    paths.vaForms.intentToFile.path,
+    'Intent to File (VA Form 21-0966)',
+    'Tell VA you plan to file a claim. Doing so early can protect the date your benefits start from.',
+    true,
+  ),
+  upcoming(
+    paths.vaForms.form526ez.path,
+    'Application for Disability Compensation (VA Form 21-526EZ)',
+    'Prepare the main application for disability compensation from the conditions you recorded.',
+    true,
+  ),
+  upcoming(
+    paths.vaForms.claims.path,
+    'Claims filed with VA',
+    'The claims you filed through VA.gov and the status of each.',
+    true,
+  ),
+  upcoming(
+    paths.vaForms.claimDetail.path,
+    'VA claim',
+    'One claim filed with VA and where it stands.',
+    true,
+  ),
+
+  upcoming(
+    paths.vaConditions.path,
+    'VA conditions',
+    'Browse VA conditions and see how separate ratings combine into one.',
+    true,
+  ),
+
+  upcoming(
+    paths.cfile.home.path,
+    'C-file',
+    'Upload your VA claims file (C-file) so Muster can find the conditions, medications and evidence in it.',
+    true,
+  ),
+  upcoming(
+    paths.cfile.queue.path,
+    'C-file processing',
+    'Follow the progress while Muster reads your C-file.',
+    true,
+  ),
+  upcoming(
+    paths.cfile.medications.path,
+    'C-file medications',
+    'Review the medications found in your C-file.',
+    true,
+  ),
+  upcoming(
+    paths.cfile.disabilities.path,
+    'C-file conditions',
+    'Review the conditions found in your C-file and add them to your disabilities.',
+    true,
+  ),
+  upcoming(
+    paths.cfile.complete.path,
+    'C-file complete',
+    'Your C-file has been processed. See what Muster found and what to do next.',
+    true,
+  ),
+];
+
+export const APP_ROUTES: AppRoute[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES];
+
+/** Paths that only send the visitor elsewhere. */
+export const ROUTE_REDIRECTS: { from: string; to: string }[] = [
+  { from: paths.root.path, to: paths.dashboard.getHref() },
+];
+
+/** Unknown paths (spec section 2). */
+export const NOT_FOUND_ROUTE = {
+  title: 'Page not found',
+  lazy: (() =>
+    import('./routes/not-found').then((module) => ({
+      Component: module.NotFoundRoute,
+    }))) satisfies LazyRouteModule,
+};

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+
+/** What a lazily loaded route module provides (React Router's lazy route shape). */
+export type RouteModule = {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+};
+
+export type LazyRouteModule = () => Promise<RouteModule>;
+
+/** One screen of spec section 2. */
+export type AppRoute = {
+  /** Absolute path pattern, always taken from `config/paths.ts`. */
+  path: string;
+  /** Screen name: the page's <h1> and the document title. */
+  title: string;
+  /** Needs a session and an allowed subscription (see `ProtectedRouteGate`). Children inherit it. */
+  isProtected: boolean;
+  /** Rendered around this page and its children; the module's component renders <Outlet />. */
+  layout?: LazyRouteModule;
+  /** The page at exactly `path`. */
+  lazy: LazyRouteModule;
+  /** Until the feature lands: what the screen will offer, shown under the title. */
+  summary?: string;
+  children?: AppRoute[];
+};
+
+/** Data every matched route carries in its `handle`. */
+export type AppRouteHandle = {
+  title: string;
+  summary?: string;
+};
+
+export function isAppRouteHandle(value: unknown): value is AppRouteHandle {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { title?: unknown }).title === 'string'
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+
+import { LegalPage } from '@/components/layouts/legal-page';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+
+export function PrivacyPolicyRoute() {
+  return (
+    <LegalPage title="Privacy policy" lastUpdated="November 21, 2026">
+      <p>
+        Muster helps you prepare a VA disability claim. To do that you tell us about your service,
+        your health and your claim. This page explains, in plain language, what we keep, how we
+        protect it and what you can ask us to do with it.
+      </p>
+
+      <h2>What we keep</h2>
+      <ul>
+        <li>Account details: your name, email address and the plan you chose.</li>
+        <li>
+          Claim information you enter or upload: conditions, symptoms, treatments, statements,
+          decision letters, medical and service records, and your C-file.
+        </li>
+        <li>
+          Statements from people who support your claim (buddy or layman statements), including the
+          signer’s name and signature.
+        </li>
+        <li>Your conversations with the Muster assistant.</li>
+        <li>
+          Basic technical records, such as when you signed in and error reports. We keep the content
+          of your claim out of these records.
+        </li>
+      </ul>
+      <p>
+        Payments are handled by our payment provider. We never see or store your full card number.
+      </p>
+
+      <h2>How we use it</h2>
+      <p>
+        We use your information only to run Muster for you: to save your work, prepare your
+        statements and forms, analyze the letters you upload and answer your questions. When you use
+        an AI feature, we send the text needed for that request to the service that produces the
+        answer, and nothing more.
+      </p>
+
+      <h2>How we protect it</h2>
+      <ul>
+        <li>Everything travels between your browser and Muster over an encrypted connection.</li>
+        <li>Your records and uploaded files are encrypted where we store them.</li>
+        <li>Only you can see your claim. Our staff look at it only if you ask for help.</li>
+      </ul>
+
+      <h2>What we never do</h2>
+      <ul>
+        <li>We do not sell your information, and we do not share it for advertising.</li>
+        <li>We do not file anything with VA or anyone else on your behalf without your action.</li>
+      </ul>
+
+      <h2>Your choices</h2>
+      <ul>
+        <li>You can see and correct your details on your Account page at any time.</li>
+        <li>You can download the documents Muster prepared for you.</li>
+        <li>
+          You can ask us to delete your account. We then delete your claim information and files,
+          except for the billing records the law requires us to keep.
+        </li>
+      </ul>
+
+      <h2>Not legal advice</h2>
+      <p>
+        Muster is a self-help tool. It is not affiliated with or endorsed by the U.S. Department of
+        Veterans Affairs, and nothing in it is legal or medical advice. Accredited Veterans Service
+        Organizations (VSOs) can help you with your claim for free.
+      </p>
+
+      <h2>Questions</h2>
+      <p>
+        For questions about your privacy, or to ask for your data to be deleted, use the contact
+        details on the <a href={env.SITE_URL}>Muster website</a>. See also our{' '}
+        <Link to={paths.terms.getHref()}>terms of use</Link>.
+      </p>
+    </LegalPage>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Every route path of the app (spec section 2) and a builder for each link. Route configuration and
+ * links read paths from here only; nothing else spells a path.
+ */
+
+type StaticPath = { path: string; getHref: () => string };
+
+function staticPath(path: string): StaticPath {
+  return { path, getHref: () => path };
+}
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** Sub-pages of the disability wizard, in the order the wizard visits them. */
+export const DISABILITY_WIZARD_STEPS = [
+  'type',
+  'military-symptoms',
+  'post-military-symptoms',
+  'flare-ups',
+  'treatments',
+  'professional-impacts',
+  'social-impacts',
+  'generate',
+  'download',
+  'exposures',
+  'trauma-events',
+  'trauma-behaviors',
+  'trauma-evidences',
+  'trauma-criteria',
+] as const;
+export type DisabilityWizardStep = (typeof DISABILITY_WIZARD_STEPS)[number];
+
+/** A same-origin path such as `/chats/1?x=y`; rejects absolute and protocol-relative URLs. */
+export function isAppRelativePath(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
+}
+
+export const paths = {
+  root: staticPath('/'),
+
+  // Public
+  serviceOutage: {
+    path: '/service-outage',
+    /** `from` is where "Try again" returns to. */
+    getHref: (from?: string) =>
+      isAppRelativePath(from)
+        ? `/service-outage?${new URLSearchParams({ from }).toString()}`
+        : '/service-outage',
+  },
+  signIn: staticPath('/sign-in'),
+  signUp: staticPath('/sign-up'),
+  planSelection: staticPath('/plan-selection'),
+  laymanSign: {
+    path: '/layman-sign/:tokenId',
+    getHref: (tokenId: string) => `/layman-sign/${segment(tokenId)}`,
+  },
+  privacyPolicy: staticPath('/privacy-policy'),
+  terms: staticPath('/terms'),
+  authSession: staticPath('/auth/session'),
+
+  // Protected
+  dashboard: staticPath('/dashboard'),
+  profile: staticPath('/profile'),
+  loadingProfile: staticPath('/loading-profile'),
+  welcome: staticPath('/welcome'),
+  welcomeProfile: staticPath('/welcome/profile'),
+  chats: {
+    list: staticPath('/chats'),
+    new: staticPath('/chats/new'),
+    detail: {
+      path: '/chats/:threadId',
+      getHref: (threadId: string) => `/chats/${segment(threadId)}`,
+    },
+  },
+  decisionLetterAnalyzer: staticPath('/decision-letter'),
+  decisionLetters: {
+    list: staticPath('/decision-letters'),
+    detail: {
+      path: '/decision-letters/:letterId',
+      getHref: (letterId: string) => `/decision-letters/${segment(letterId)}`,
+    },
+    results: {
+      path: '/decision-letters/:letterId/results',
+      getHref: (letterId: string) => `/decision-letters/${segment(letterId)}/results`,
+    },
+  },
+  disabilities: {
+    list: staticPath('/disabilities'),
+    new: staticPath('/disabilities/new'),
+    create: staticPath('/disabilities/new/create'),
+    bulkAdd: staticPath('/disabilities/bulk-add'),
+    buddyStatementNew: staticPath('/disabilities/buddy-statement/new'),
+    wizard: {
+      path: '/disabilities/:disabilityId',
+      getHref: (disabilityId: string) => `/disabilities/${segment(disabilityId)}`,
+    },
+    wizardStep: {
+      getPath: (step: DisabilityWizardStep) => `/disabilities/:disabilityId/${step}`,
+      getHref: (disabilityId: string, step: DisabilityWizardStep) =>
+        `/disabilities/${segment(disabilityId)}/${step}`,
+    },
+  },
+  claims: staticPath('/claims'),
+  documents: staticPath('/documents'),
+  review: staticPath('/review'),
+  nexus: {
+    list: staticPath('/nexus'),
+    new: staticPath('/nexus/new'),
+    detail: {
+      path: '/nexus/:nexusLetterId',
+      getHref: (nexusLetterId: string) => `/nexus/${segment(nexusLetterId)}`,
+    },
+  },
+  vault: staticPath('/vault'),
+  veterans: {
+    list: staticPath('/veterans'),
+    new: staticPath('/veterans/new'),
+    detail: {
+      path: '/veterans/:veteranId',
+      getHref: (veteranId: string) => `/veterans/${segment(veteranId)}`,
+    },
+  },
+  // The spec names these after the card payment provider; the words stay literal here.
+  stripePortalReturn: staticPath('/stripe-portal-return'),
+  redirectToStripe: staticPath('/redirect-to-stripe'),
+  linkVso: staticPath('/link-vso'),
+  vaForms: {
+    home: staticPath('/va-forms'),
+    intentToFile: staticPath('/va-forms/intent-to-file'),
+    form526ez: staticPath('/va-forms/526ez'),
+    claims: staticPath('/va-forms/claims'),
+    claimDetail: {
+      path: '/va-forms/claims/:claimId',
+      getHref: (claimId: string) => `/va-forms/claims/${segment(claimId)}`,
+    },
+  },
+  vaConditions: staticPath('/va-conditions'),
+  cfile: {
+    home: staticPath('/cfile'),
+    queue: staticPath('/cfile/queue'),
+    medications: staticPath('/cfile/medications'),
+    disabilities: staticPath('/cfile/disabilities'),
+    complete: staticPath('/cfile/complete'),
+  },
+} as const;

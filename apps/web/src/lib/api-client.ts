@@ -1,0 +1,419 @@
+import {
+  ERR,
+  clientCodeForFailure,
+  errorEnvelopeSchema,
+  isErrorCode,
+  messageFor,
+  type ClientFailure,
+  type ErrorCode,
+} from '@muster/contract/errors';
+import type { z } from 'zod';
+
+import { env } from '@/config/env';
+import { API_MAX_RETRIES, API_RETRY_BASE_DELAY_MS, API_TIMEOUT_MS } from '@/config/constants';
+
+/**
+ * The one way the web app talks to the API. Every failure, whatever its cause, reaches callers as an
+ * `ApiError` carrying a catalogue code (spec section 8) and the message a veteran may see.
+ *
+ * - A response whose body is a valid error envelope keeps the server's code, message, detail and fields.
+ * - Anything else is mapped with `clientCodeForFailure` and given the catalogue message.
+ * - A caller's own abort (`signal`) is not a failure: the abort reason is rethrown unchanged so
+ *   TanStack Query can treat it as a cancellation.
+ *
+ * 401 handling (sign-out, redirect to /sign-in) belongs here and nowhere else; the accounts issue adds it.
+ */
+
+export type ApiErrorInit = {
+  status: number;
+  code: ErrorCode;
+  /** Defaults to the catalogue message for `code`. */
+  message?: string;
+  detail?: string;
+  fields?: Record<string, string>;
+  validation?: boolean;
+  cause?: unknown;
+};
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status of the response; 0 when no response arrived (network, timeout, client exception). */
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly detail: string | undefined;
+  /** Per-field messages, keyed by form field path, for `form.setError`. */
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  readonly validation: boolean | undefined;
+
+  constructor({ status, code, message, detail, fields, validation, cause }: ApiErrorInit) {
+    super(message ?? messageFor(code), { cause });
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
+    this.fields = fields;
+    this.validation = validation;
+  }
+
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const UNEXPECTED_MESSAGE = messageFor(ERR.UNKNOWN);
+
+/** A message that is safe to show for any caught value; use it instead of casting in `catch`. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return UNEXPECTED_MESSAGE;
+}
+
+/** Wraps any thrown value in an `ApiError` (code 5001, or 4001 for a thrown "Failed to fetch"). */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError({
+    status: 0,
+    code: clientCodeForFailure({ kind: 'exception', message }),
+    cause: error,
+  });
+}
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** Methods that may be sent again without changing the outcome. */
+const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set([
+  'GET',
+  'HEAD',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+]);
+/** Gateway answers worth retrying (spec §9: "Retryable fetch errors on 502/503/504"). */
+const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** Sent as JSON, except `FormData`, `Blob` and `URLSearchParams`, which are sent as they are. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Cancels the request; the abort reason is rethrown unchanged. */
+  signal?: AbortSignal;
+  /** Per-attempt limit covering the response and its body. */
+  timeoutMs?: number;
+  /** Retries on 502/503/504 for idempotent methods; ignored for POST and PATCH. */
+  maxRetries?: number;
+};
+
+export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
+
+export type ApiClientOptions = {
+  /** API origin, without a trailing slash. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Delay before the first retry; doubles for each further retry. */
+  retryBaseDelayMs?: number;
+  /** `false` when the browser reports it is offline. */
+  isOnline?: () => boolean;
+};
+
+type RequestWithoutMethod = Omit<RequestOptions, 'method' | 'body'>;
+
+export type ApiClient = {
+  /** With `schema`, the JSON body is validated and typed by it; without, it is `unknown`. */
+  request<S extends z.ZodType>(
+    path: string,
+    options: RequestOptions & { schema: S },
+  ): Promise<z.output<S>>;
+  request(path: string, options?: RequestOptions): Promise<unknown>;
+  get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    options?: RequestWithoutMethod,
+  ): Promise<z.output<S>>;
+  post<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestWithoutMethod,
+  ): Promise<z.output<S>>;
+  put<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestWithoutMethod,
+  ): Promise<z.output<S>>;
+  patch<S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestWithoutMethod,
+  ): Promise<z.output<S>>;
+  /** Resolves with nothing; a body, if any, is ignored. */
+  delete(path: string, options?: RequestWithoutMethod): Promise<void>;
+  /** Sets where the bearer token comes from. Called once at startup by the auth layer. */
+  setTokenGetter(getToken: TokenGetter): void;
+};
+
+function defaultIsOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+function buildUrl(baseUrl: string, path: string, query: QueryParams | undefined): string {
+  if (!path.startsWith('/')) throw new Error(`API paths start with "/": ${path}`);
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    const values: readonly QueryValue[] = Array.isArray(value) ? value : [value as QueryValue];
+    for (const item of values) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const queryString = search.toString();
+  return `${baseUrl}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A `message` (or `error`) string from a JSON body that is not an error envelope. */
+function looseMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const record = body as Record<string, unknown>;
+  if (typeof record.message === 'string') return record.message;
+  if (typeof record.error === 'string') return record.error;
+  return undefined;
+}
+
+function errorFromResponse(response: Response, text: string): ApiError {
+  const { status } = response;
+  const parsed = parseJson(text);
+  const json = parsed.ok ? parsed.value : undefined;
+
+  const envelope = errorEnvelopeSchema.safeParse(json);
+  if (envelope.success && isErrorCode(envelope.data.code)) {
+    const { code, message, detail, fields, validation } = envelope.data;
+    return new ApiError({ status, code, message, detail, fields, validation });
+  }
+
+  if (status === 503 && response.headers.get('x-maintenance') === '1') {
+    return new ApiError({ status, code: ERR.MAINTENANCE });
+  }
+
+  const failure: ClientFailure = {
+    kind: 'http',
+    status,
+    message: looseMessage(json) ?? (parsed.ok ? undefined : text.slice(0, 200)),
+    validation: (json as { validation?: unknown } | undefined)?.validation === true,
+  };
+  return new ApiError({ status, code: clientCodeForFailure(failure), detail: `HTTP ${status}` });
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Marks the caller's own cancellation so it is rethrown as-is rather than mapped. */
+class CallerAbort {
+  constructor(readonly reason: unknown) {}
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const defaultTimeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  const defaultMaxRetries = options.maxRetries ?? API_MAX_RETRIES;
+  const retryBaseDelayMs = options.retryBaseDelayMs ?? API_RETRY_BASE_DELAY_MS;
+  const isOnline = options.isOnline ?? defaultIsOnline;
+  let getToken: TokenGetter = () => null;
+
+  /** One attempt: the response and its whole body, within the timeout. */
+  async function attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<{ response: Response; text: string }> {
+    const controller = new AbortController();
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const handleCallerAbort = () => controller.abort(callerSignal?.reason);
+    callerSignal?.addEventListener('abort', handleCallerAbort, { once: true });
+
+    try {
+      const response = await fetchImpl(url, { ...init, signal: controller.signal });
+      const text = await response.text();
+      return { response, text };
+    } catch (error) {
+      if (callerSignal?.aborted) throw new CallerAbort(callerSignal.reason);
+      if (isTimedOut) {
+        throw new ApiError({
+          status: 0,
+          code: clientCodeForFailure({ kind: 'timeout' }),
+          cause: error,
+        });
+      }
+      const failure: ClientFailure = { kind: 'network', offline: !isOnline() };
+      throw new ApiError({ status: 0, code: clientCodeForFailure(failure), cause: error });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', handleCallerAbort);
+    }
+  }
+
+  async function send(
+    path: string,
+    requestOptions: RequestOptions & { schema?: z.ZodType },
+  ): Promise<unknown> {
+    const { method = 'GET', query, body, headers, signal, schema } = requestOptions;
+    const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
+    const maxRetries = IDEMPOTENT_METHODS.has(method)
+      ? (requestOptions.maxRetries ?? defaultMaxRetries)
+      : 0;
+    if (signal?.aborted) throw new CallerAbort(signal.reason);
+
+    const url = buildUrl(options.baseUrl, path, query);
+    const requestHeaders = new Headers({ Accept: 'application/json', ...headers });
+    let requestBody: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        requestBody = body;
+      } else {
+        requestBody = JSON.stringify(body);
+        requestHeaders.set('Content-Type', 'application/json');
+      }
+    }
+    const token = await getToken();
+    if (token) requestHeaders.set('Authorization', `Bearer ${token}`);
+
+    const init: RequestInit = {
+      method,
+      headers: requestHeaders,
+      body: requestBody,
+      // The API authenticates with the bearer token only; cookies never travel cross-origin.
+      credentials: 'omit',
+    };
+
+    for (let retry = 0; ; retry += 1) {
+      const { response, text } = await attempt(url, init, timeoutMs, signal);
+
+      if (!response.ok) {
+        const error = errorFromResponse(response, text);
+        const isRetryable =
+          retry < maxRetries &&
+          RETRYABLE_STATUSES.has(response.status) &&
+          error.code !== ERR.MAINTENANCE;
+        if (!isRetryable) throw error;
+        try {
+          await wait(retryBaseDelayMs * 2 ** retry, signal);
+        } catch (reason) {
+          throw new CallerAbort(reason);
+        }
+        continue;
+      }
+
+      if (text.trim() === '')
+        return schema ? parseWith(schema, undefined, response.status) : undefined;
+      const parsed = parseJson(text);
+      if (!parsed.ok) {
+        throw new ApiError({
+          status: response.status,
+          code: ERR.UNKNOWN,
+          detail: 'The server response could not be read: it is not valid JSON.',
+        });
+      }
+      return schema ? parseWith(schema, parsed.value, response.status) : parsed.value;
+    }
+  }
+
+  function parseWith(schema: z.ZodType, value: unknown, status: number): unknown {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    throw new ApiError({
+      status,
+      code: ERR.UNKNOWN,
+      detail: `The server response did not have the expected shape: ${describeIssues(result.error)}`,
+      cause: result.error,
+    });
+  }
+
+  async function request(
+    path: string,
+    requestOptions: RequestOptions & { schema?: z.ZodType } = {},
+  ): Promise<unknown> {
+    try {
+      return await send(path, requestOptions);
+    } catch (error) {
+      if (error instanceof CallerAbort) throw error.reason;
+      throw toApiError(error);
+    }
+  }
+
+  /** The body was validated by `schema`, so its output type is what the promise holds. */
+  function withSchema<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    requestOptions: RequestOptions,
+  ): Promise<z.output<S>> {
+    return request(path, { ...requestOptions, schema }) as Promise<z.output<S>>;
+  }
+
+  return {
+    request: request as ApiClient['request'],
+    get: (path, schema, rest) => withSchema(path, schema, { ...rest, method: 'GET' }),
+    post: (path, body, schema, rest) => withSchema(path, schema, { ...rest, method: 'POST', body }),
+    put: (path, body, schema, rest) => withSchema(path, schema, { ...rest, method: 'PUT', body }),
+    patch: (path, body, schema, rest) =>
+      withSchema(path, schema, { ...rest, method: 'PATCH', body }),
+    delete: async (path, rest) => {
+      await request(path, { ...rest, method: 'DELETE' });
+    },
+    setTokenGetter: (nextGetToken) => {
+      getToken = nextGetToken;
+    },
+  };
+}
+
+/** The app's client, pointed at the configured API. */
+export const api: ApiClient = createApiClient({ baseUrl: env.API_URL });

@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+import { installMatchMedia } from './match-media';
+
+// jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
+window.scrollTo = () => {};
+
+/**
+ * `console.error` fails the test (epic-stack pattern). A test that expects an error replaces the
+ * implementation first: `vi.spyOn(console, 'error').mockImplementation(() => {})` (the same spy is
+ * returned), then asserts on the calls.
+ */
+let unexpectedConsoleErrors: unknown[][] = [];
+
+beforeEach(() => {
+  unexpectedConsoleErrors = [];
+  const originalConsoleError = console.error;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    unexpectedConsoleErrors.push(args);
+    originalConsoleError(...args);
+    throw new Error(
+      'console.error was called. If the test expects it, call ' +
+        "vi.spyOn(console, 'error').mockImplementation(() => {}) first.",
+    );
+  });
+  installMatchMedia();
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+  // Code under test may have swallowed the throw above; fail here regardless.
+  if (unexpectedConsoleErrors.length > 0) {
+    const first = unexpectedConsoleErrors[0]?.map(String).join(' ') ?? '';
+    unexpectedConsoleErrors = [];
+    throw new Error(`Unexpected console.error: ${first}`);
+  }
+});

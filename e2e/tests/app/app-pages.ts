@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test';
+
+import { expect } from '../../fixtures.ts';
+
+export const DISCLAIMER =
+  'Muster is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. Nothing here is legal advice. Accredited Veterans Service Organizations (VSOs) can help you with your claim for free.';
+
+export const FIND_REP_URL = 'https://www.va.gov/get-help-from-accredited-representative/find-rep/';
+
+/** The footer every app page carries: the disclaimer and VA's representative search. */
+export async function expectAppFooter(page: Page) {
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(DISCLAIMER);
+  await expect(
+    footer.getByRole('link', { name: /Find an accredited representative on VA\.gov/ }),
+  ).toHaveAttribute('href', FIND_REP_URL);
+}
+
+/** The route chunk file for a route module, e.g. `privacy-policy` → `**\/assets/privacy-policy-*.js`. */
+export function chunkPattern(moduleName: string): RegExp {
+  return new RegExp(`/assets/${moduleName}-[\\w-]+\\.js$`);
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '../../fixtures.ts';
+
+import { chunkPattern } from './app-pages.ts';
+
+const CHUNK_RELOAD_KEY = 'muster:chunk-reload';
+
+test.beforeEach(({ consoleErrors }) => {
+  // Aborted chunk requests are reported by the browser itself.
+  consoleErrors.allow(/Failed to load resource|Failed to fetch dynamically imported module/);
+});
+
+test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, then renders', async ({
+  page,
+}) => {
+  let chunkRequests = 0;
+  await page.route(chunkPattern('coming-soon'), (route) => {
+    chunkRequests += 1;
+    return chunkRequests === 1 ? route.abort('failed') : route.continue();
+  });
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads += 1;
+  });
+
+  await page.goto('/vault');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('File Vault');
+  expect(documentLoads).toBe(2);
+  expect(chunkRequests).toBe(2);
+  expect(
+    await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY),
+  ).not.toBeNull();
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+});
+
+test('[APP][CHUNK-RELOAD]: once reloaded in this session, a failing chunk shows the error screen', async ({
+  page,
+}) => {
+  await page.goto('/dashboard');
+  await page.evaluate((key) => sessionStorage.setItem(key, 'earlier'), CHUNK_RELOAD_KEY);
+  await page.route(chunkPattern('terms'), (route) => route.abort('failed'));
+  let documentLoads = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documentLoads += 1;
+  });
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' }).click();
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(documentLoads).toBe(0);
+});

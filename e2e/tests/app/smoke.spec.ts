@@ -1,0 +1,72 @@
+import { siteURL } from '../../config.ts';
+import { checkA11y, expect, test } from '../../fixtures.ts';
+
+import { expectAppFooter } from './app-pages.ts';
+
+test('[APP][SMOKE]: / opens the dashboard, a titled page with the footer disclaimer', async ({
+  page,
+}) => {
+  await page.goto('/');
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+  await expect(page).toHaveTitle('Dashboard · Muster');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Muster' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expectAppFooter(page);
+  await checkA11y(page);
+});
+
+test('[APP][SMOKE]: the server fills in the runtime configuration; no inline scripts', async ({
+  page,
+}) => {
+  await page.goto('/dashboard');
+
+  const siteMeta = await page.locator('meta[name="muster:site-url"]').getAttribute('content');
+  const apiMeta = await page.locator('meta[name="muster:api-url"]').getAttribute('content');
+  expect(siteMeta).toBe(siteURL);
+  expect(apiMeta).toMatch(/^https?:\/\//);
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+});
+
+test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', async ({
+  page,
+}) => {
+  await page.goto('/disabilities/example-id/flare-ups');
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flare-ups');
+  await expect(page.getByText(/how often the condition flares up/)).toBeVisible();
+  await expect(page).toHaveTitle('Flare-ups · Muster');
+  await expectAppFooter(page);
+  await checkA11y(page);
+});
+
+test('[APP][SMOKE]: the dashboard links lead to their pages', async ({ page }) => {
+  await page.goto('/dashboard');
+
+  await page
+    .getByRole('navigation', { name: 'Claim tools' })
+    .getByRole('link', { name: /File Vault/ })
+    .click();
+
+  await expect(page).toHaveURL(/\/vault$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('File Vault');
+});
+
+for (const { path, heading } of [
+  { path: '/privacy-policy', heading: 'Privacy policy' },
+  { path: '/terms', heading: 'Terms of use' },
+  { path: '/sign-in', heading: 'Sign in' },
+  { path: '/service-outage', heading: 'Service Outage' },
+]) {
+  test(`[APP][SMOKE]: ${path} renders and passes axe in light and dark mode`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expectAppFooter(page);
+    await checkA11y(page);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await checkA11y(page);
+  });
+}
