@@ -13,7 +13,11 @@ import type { Config } from './config/env.ts';
 import type { KeyRing } from './lib/crypto.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import type { StorageDriver } from './modules/storage/storage-driver.ts';
@@ -27,6 +31,8 @@ declare module 'fastify' {
     storage: StorageDriver;
     keyRing: KeyRing;
     jobs: JobQueue | undefined;
+    mailer: Mailer;
+    auth: Auth;
     /** Every route as registered (the fuzz and authorization suites walk it). */
     routeTable: RouteEntry[];
   }
@@ -95,6 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db: deps.database.db });
+  app.decorate('mailer', mailer);
+  app.decorate(
+    'auth',
+    createAuth({ config, db: deps.database.db, keyRing: deps.keyRing, mailer, logger: app.log }),
+  );
+  app.addHook('onClose', async () => mailer.close());
 
   await registerSecurity(app, {
     allowedOrigins: [config.urls.app, config.urls.site],
@@ -105,6 +118,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandlers(app);
 
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  // The embedded outbox is a development tool: never served in production or with real SMTP.
+  if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {
+    await app.register(outboxRoutes);
+  }
   if (storage.local) {
     await app.register(
       localStorageRoutes({

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/client.ts';
 import { migrationState, runMigrations } from '../src/migrate.ts';
-import { userProfiles } from '../src/schema/index.ts';
+import { user, userProfiles } from '../src/schema/index.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { testPostgresUrl } from './config.ts';
 
@@ -26,6 +26,7 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
   it('[DB]: starts migrated, with user_profiles defaults from the spec', async () => {
     const { db, pool } = await make();
     expect(await migrationState(pool)).toBe('applied');
+    await db.insert(user).values({ id: 'user_1', name: 'Vet', email: 'vet@example.com' });
     const [row] = await db
       .insert(userProfiles)
       .values({ id: 'user_1', email: 'vet@example.com' })
@@ -54,6 +55,7 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
   it('[DB]: a transaction on one connection is not seen by another until commit', async () => {
     const { db } = await make();
     await db.transaction(async (tx) => {
+      await tx.insert(user).values({ id: 'tx_user', name: 'Tx', email: 'tx@example.com' });
       await tx.insert(userProfiles).values({ id: 'tx_user', email: 'tx@example.com' });
       const inside = await tx.select().from(userProfiles).where(eq(userProfiles.id, 'tx_user'));
       expect(inside).toHaveLength(1);
@@ -69,6 +71,7 @@ describe('embedded PGlite', () => {
     try {
       const first = await createDatabase({ pgliteDir: path.join(dir, 'pglite') });
       await runMigrations(first.pool);
+      await first.db.insert(user).values({ id: 'kept', name: 'Kept', email: 'kept@example.com' });
       await first.db.insert(userProfiles).values({ id: 'kept', email: 'kept@example.com' });
       await first.close();
       const second = await createDatabase({ pgliteDir: path.join(dir, 'pglite') });

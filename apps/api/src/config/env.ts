@@ -49,6 +49,18 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     TRUST_PROXY: bool(false),
+    SMTP_URL: optionalUrl(['smtp', 'smtps']),
+    MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
+    GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    DISCORD_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+    DISCORD_CLIENT_SECRET: z.string().optional(),
+    DISCORD_AUTHORIZATION_URL: z.url().default('https://discord.com/oauth2/authorize'),
+    DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
+    DISCORD_USERINFO_URL: z.url().default('https://discord.com/api/users/@me'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
@@ -57,6 +69,15 @@ const envSchema = z
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       const missing = !env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when S3_BUCKET is set' });
+    }
+    for (const provider of ['GOOGLE', 'DISCORD'] as const) {
+      if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${provider}_CLIENT_SECRET`],
+          message: `is required when ${provider}_CLIENT_ID is set`,
+        });
+      }
     }
   });
 
@@ -84,6 +105,16 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
+};
+
+export type OAuthProviderConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -134,6 +165,27 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    oauth: {
+      google: env.GOOGLE_CLIENT_ID
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+            authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+            tokenUrl: env.GOOGLE_TOKEN_URL,
+            userInfoUrl: env.GOOGLE_USERINFO_URL,
+          }
+        : undefined,
+      discord: env.DISCORD_CLIENT_ID
+        ? {
+            clientId: env.DISCORD_CLIENT_ID,
+            clientSecret: env.DISCORD_CLIENT_SECRET ?? '',
+            authorizationUrl: env.DISCORD_AUTHORIZATION_URL,
+            tokenUrl: env.DISCORD_TOKEN_URL,
+            userInfoUrl: env.DISCORD_USERINFO_URL,
+          }
+        : undefined,
+    },
   });
 }
 

@@ -42,7 +42,7 @@ export const REDACT_PATHS = [
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 /** Six-digit one-time codes and long opaque tokens (JWT-like or base64url runs). */
-const OTP = /(?<![\d.])\d{6}(?![\d.])/g;
+const OTP = /(?<![\w.])\d{6}(?![\w.])/g;
 const TOKEN = /\b(?:eyJ[\w-]+\.[\w-]+\.[\w-]+|[A-Za-z0-9_-]{32,})\b/g;
 
 /** Masks emails, one-time codes and tokens in free text that reached a log call anyway. */

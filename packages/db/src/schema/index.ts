@@ -1,3 +1,4 @@
+export * from './auth.ts';
 export * from './user-profiles.ts';
 export * from './files.ts';
 export * from './job-state.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
 
 export type VaAuthentication = { benefit_claims: boolean; veteran_verification: boolean };
 export type ServedBranch = { branch: string };
@@ -21,7 +22,9 @@ export const SUBSCRIPTION_STATUSES = [
  * accounts) belongs to the auth library's `user` table; this row is keyed by the same text id.
  */
 export const userProfiles = pgTable('user_profiles', {
-  id: text('id').primaryKey(),
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   firstName: text('first_name').notNull().default('Veteran'),
   lastName: text('last_name').notNull().default('Doe'),

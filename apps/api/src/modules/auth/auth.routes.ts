@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  SIGN_IN_LOCKOUT_MINUTES,
+  exchangeCodeInputSchema,
+  oauthProvidersSchema,
+  sendSignInCodeInputSchema,
+  signInResultSchema,
+  signInWithCodeInputSchema,
+} from '@muster/contract/auth';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import { signInLockouts } from '@muster/db/schema/index';
+import { AppError } from '#src/lib/errors.ts';
+import { emailHash } from './auth.ts';
+import { translateAuthError, type AuthErrorBody } from './auth-errors.ts';
+
+/** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
+export const SEND_CODE_LIMITS = {
+  perEmail: { max: 5, windowMs: 15 * 60_000 },
+  perIp: { max: 30, windowMs: 60 * 60_000 },
+};
+
+type ForwardOptions = { body?: unknown; keepCookies?: boolean; path?: string; method?: 'GET' | 'POST' };
+
+/** Answers from the auth library pass through these headers only (never cookies, by default). */
+const PASSED_HEADERS = ['content-type', 'set-auth-token', 'location', 'cache-control'];
+
+/**
+ * Sign-in and session routes. The auth library (better-auth) answers under /auth; every one of
+ * its errors leaves in the platform envelope. Cookies are not part of the app's protocol: the app
+ * keeps the bearer token from `set-auth-token` / the body. Only the OAuth redirect hops use cookies,
+ * on the API's own origin, and the hand-off clears them.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.auth;
+  const { config } = app;
+
+  async function forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions = {}) {
+    const url = new URL(options.path ?? request.url, config.urls.api);
+    const method = options.method ?? request.method;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'host') continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    // The library checks Origin on state-changing calls; server-to-server callers have none.
+    if (!headers.has('origin')) headers.set('origin', config.urls.api);
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const body = options.body ?? request.body;
+    if (hasBody) headers.set('content-type', 'application/json');
+    const response = await auth.handler(
+      new Request(url, {
+        method,
+        headers,
+        ...(hasBody ? { body: JSON.stringify(body ?? {}) } : {}),
+      }),
+    );
+    const text = await response.text();
+    if (response.status >= 400) {
+      let parsed: AuthErrorBody = {};
+      try {
+        parsed = JSON.parse(text) as AuthErrorBody;
+      } catch {
+        // Not JSON: translated by status alone.
+      }
+      return { ok: false as const, status: response.status, error: parsed };
+    }
+    for (const name of PASSED_HEADERS) {
+      const value = response.headers.get(name);
+      if (value) reply.header(name, value);
+    }
+    if (options.keepCookies) {
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+    }
+    reply.status(response.status);
+    return { ok: true as const, status: response.status, text };
+  }
+
+  async function assertNotLocked(email: string) {
+    const [lock] = await app.database.db
+      .select()
+      .from(signInLockouts)
+      .where(eq(signInLockouts.emailHash, emailHash(email)));
+    if (lock && lock.lockedUntil.getTime() > Date.now()) {
+      const minutes = Math.max(1, Math.ceil((lock.lockedUntil.getTime() - Date.now()) / 60_000));
+      throw new AppError(ERR.ACCOUNT_LOCKED, { detail: `Too many wrong codes. Try again in ${minutes} minutes.` });
+    }
+  }
+
+  async function lock(email: string) {
+    const lockedUntil = new Date(Date.now() + SIGN_IN_LOCKOUT_MINUTES * 60_000);
+    await app.database.db
+      .insert(signInLockouts)
+      .values({ emailHash: emailHash(email), lockedUntil })
+      .onConflictDoUpdate({ target: signInLockouts.emailHash, set: { lockedUntil } });
+  }
+
+  // The global limiter already ran for this request, so these count separately and throw here.
+  function limiter(name: string, limits: { max: number; windowMs: number }, key: (request: FastifyRequest) => string) {
+    const check = app.createRateLimit({ max: limits.max, timeWindow: limits.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new AppError(ERR.RATE_LIMITED, { detail: `Try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes` });
+      }
+    };
+  }
+  const perEmail = limiter('otp-email', SEND_CODE_LIMITS.perEmail, (request) =>
+    emailHash((request.body as { email?: string } | undefined)?.email ?? ''),
+  );
+  const perIp = limiter('otp-ip', SEND_CODE_LIMITS.perIp, (request) => request.ip);
+
+  app.get(
+    '/auth/providers',
+    { schema: { tags: ['auth'], summary: 'Which identity providers are configured', response: { 200: oauthProvidersSchema } } },
+    async () => ({ google: Boolean(config.oauth.google), discord: Boolean(config.oauth.discord) }),
+  );
+
+  app.post(
+    '/auth/email-otp/send-verification-otp',
+    {
+      preHandler: [perIp, perEmail],
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a 6-digit sign-in code',
+        body: sendSignInCodeInputSchema,
+        response: { 200: z.object({ success: z.boolean() }), 403: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await assertNotLocked(request.body.email);
+      const result = await forward(request, reply, { body: request.body });
+      if (!result.ok) throw translateAuthError(result.status, result.error);
+      return { success: true };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in/email-otp',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (or sign up) with an emailed code',
+        body: signInWithCodeInputSchema,
+        response: { 200: signInResultSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await assertNotLocked(request.body.email);
+      const result = await forward(request, reply, { body: request.body });
+      if (!result.ok) {
+        if (result.error.code === 'TOO_MANY_ATTEMPTS') await lock(request.body.email);
+        throw translateAuthError(result.status, result.error);
+      }
+      return signInResultSchema.parse(JSON.parse(result.text));
+    },
+  );
+
+  // OAuth, step 1: a top-level navigation from the app; the state cookie is set on this origin.
+  app.get(
+    '/auth-bridge/oauth/:providerId/start',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start Google or Discord sign-in (browser navigation)',
+        params: z.object({ providerId: z.enum(['google', 'discord']) }),
+        querystring: z.object({ to: z.enum(['sign-in', 'sign-up']).default('sign-in') }),
+      },
+    },
+    async (request, reply) => {
+      if (!config.oauth[request.params.providerId]) throw new AppError(ERR.NOT_FOUND);
+      const back = request.query.to === 'sign-up' ? `${config.urls.app}/sign-up` : config.urls.app;
+      const failed = new URL(back);
+      failed.searchParams.set('error', `${request.params.providerId}_failed`);
+      const complete = new URL('/auth-bridge/oauth/complete', config.urls.api);
+      complete.searchParams.set('to', request.query.to);
+      const result = await forward(request, reply, {
+        keepCookies: true,
+        path: '/auth/sign-in/social',
+        method: 'POST',
+        body: {
+          provider: request.params.providerId,
+          callbackURL: complete.toString(),
+          errorCallbackURL: failed.toString(),
+          newUserCallbackURL: complete.toString(),
+        },
+      }).catch((error: unknown) => { request.log.warn({ err: error }, "oauth start failed"); return null; });
+      if (result && !result.ok) request.log.warn({ status: result.status, code: result.error.code, message: result.error.message }, "oauth start refused");
+      // The library answers the POST form of this call; emulate it for a GET navigation.
+      if (!result?.ok) return reply.redirect(failed.toString(), 302);
+      const { url } = JSON.parse(result.text) as { url?: string };
+      if (!url) return reply.redirect(failed.toString(), 302);
+      return reply.status(302).header('location', url).send();
+    },
+  );
+
+  // OAuth, step 3 (after the library's callback set a session cookie here): hand the session to
+  // the app through a single-use code valid for 60 s, and drop the cookie.
+  app.get(
+    '/auth-bridge/oauth/complete',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish provider sign-in and return to the app',
+        querystring: z.object({ to: z.enum(['sign-in', 'sign-up']).default('sign-in') }),
+      },
+    },
+    async (request, reply) => {
+      const back = request.query.to === 'sign-up' ? `${config.urls.app}/sign-up` : config.urls.app;
+      const headers = new Headers();
+      if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
+      const clear = ['muster.session_token', 'muster.session_data', 'muster.state'].map(
+        (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+      );
+      try {
+        const { token } = await auth.api.generateOneTimeToken({ headers });
+        const target = new URL('/auth/session', config.urls.app);
+        target.searchParams.set('code', token);
+        if (request.query.to === 'sign-up') target.searchParams.set('to', 'sign-up');
+        return reply.header('set-cookie', clear).redirect(target.toString(), 302);
+      } catch {
+        const failed = new URL(back);
+        failed.searchParams.set('error', 'oauth_failed');
+        return reply.header('set-cookie', clear).redirect(failed.toString(), 302);
+      }
+    },
+  );
+
+  // OAuth, step 4: the app exchanges the code for its bearer token.
+  app.post(
+    '/auth-bridge/exchange',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a single-use sign-in code for a bearer token',
+        body: exchangeCodeInputSchema,
+        response: { 200: signInResultSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      try {
+        const result = await auth.api.verifyOneTimeToken({ body: { token: request.body.code } });
+        return signInResultSchema.parse(
+          JSON.parse(JSON.stringify({ token: result.session.token, user: result.user })),
+        );
+      } catch {
+        throw new AppError(ERR.AUTH_FAILED, { detail: 'This sign-in link is invalid or has expired' });
+      }
+    },
+  );
+
+  // Everything else the library serves (get-session, sign-out, anonymous sign-in, provider callbacks…).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const isCallback = request.url.startsWith('/auth/callback/');
+      const result = await forward(request, reply, { keepCookies: isCallback });
+      if (!result.ok) throw translateAuthError(result.status, result.error);
+      if (result.status >= 300 && result.status < 400) return reply.send();
+      return reply.send(result.text);
+    },
+  });
+};

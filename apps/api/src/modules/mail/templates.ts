@@ -1,0 +1,48 @@
+import type { Mail } from './mailer.ts';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const DISCLAIMER =
+  'Muster is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. Nothing here is legal advice. Accredited Veterans Service Organizations (VSOs) can help you with your claim for free.';
+
+/** Muster's branded HTML shell: table layout and inline styles, which mail clients need. */
+function layout(options: { preheader: string; body: string; appUrl: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Muster</title></head>
+<body style="margin:0;padding:0;background:#f4f1ea;font-family:Arial,Helvetica,sans-serif;color:#1b2a3a">
+<span style="display:none;max-height:0;overflow:hidden">${escape(options.preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ea;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#1b2a3a;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold;letter-spacing:1px">MUSTER</td></tr>
+<tr><td style="padding:28px">${options.body}</td></tr>
+<tr><td style="padding:16px 28px;background:#eae6da;font-size:12px;line-height:18px;color:#3d4a57">
+${escape(DISCLAIMER)}<br><a href="${escape(options.appUrl)}" style="color:#1b2a3a">${escape(options.appUrl)}</a>
+</td></tr></table></td></tr></table></body></html>`;
+}
+
+/** The sign-in code mail. The code is the only secret in it and appears once in each part. */
+export function signInCodeMail(options: { to: string; code: string; appUrl: string; minutes: number }): Mail {
+  const text = [
+    'Your Muster sign-in code',
+    '',
+    `Enter this code to sign in: ${options.code}`,
+    '',
+    `It works once and expires in ${options.minutes} minutes.`,
+    "If you didn't ask for it, you can ignore this email; nobody can sign in without the code.",
+    '',
+    DISCLAIMER,
+  ].join('\n');
+  const html = layout({
+    preheader: `Your sign-in code expires in ${options.minutes} minutes.`,
+    appUrl: options.appUrl,
+    body: `<h1 style="margin:0 0 12px;font-size:20px">Your sign-in code</h1>
+<p style="margin:0 0 16px;font-size:15px;line-height:22px">Enter this code to sign in to Muster:</p>
+<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace">${escape(options.code)}</p>
+<p style="margin:0 0 8px;font-size:14px;line-height:20px">It works once and expires in ${options.minutes} minutes.</p>
+<p style="margin:0;font-size:13px;line-height:20px;color:#3d4a57">If you didn't ask for it, you can ignore this email; nobody can sign in without the code.</p>`,
+  });
+  return { to: options.to, subject: 'Your Muster sign-in code', text, html };
+}
