@@ -1,0 +1,159 @@
+import type { QuotaFeature } from '@muster/contract/billing';
+import type { PlanId } from '@muster/contract/plans';
+
+export type QuotaRule = { limit: number | null; reason: string };
+
+/**
+ * Monthly limits per plan (calendar months in UTC); `null` = no limit. Each number has its reason,
+ * so changing one is a decision, not a guess.
+ */
+export const QUOTAS: Record<PlanId, Record<QuotaFeature, QuotaRule>> = {
+  FREE: {
+    decision_letters: { limit: 1, reason: 'One explained letter shows the value; most veterans get one letter at a time.' },
+    ai_messages: { limit: 30, reason: 'About one short conversation a day: enough to try the assistant, bounded model cost.' },
+    personal_statements: { limit: 1, reason: 'One full statement lets a veteran finish a single-condition claim for free.' },
+    nexus_letters: { limit: 0, reason: 'Nexus drafts are the most model-intensive feature; Pro only.' },
+    buddy_requests: { limit: 2, reason: 'Two lay witnesses cover a typical single claim.' },
+    vault_storage_mb: { limit: 500, reason: 'One full C-file (up to 500 MB) fits.' },
+  },
+  PRO_MONTHLY: {
+    decision_letters: { limit: 10, reason: 'Covers a veteran with many decisions plus re-checks after appeals.' },
+    ai_messages: { limit: 1000, reason: 'Heavy daily use (~30/day) stays well inside the model budget per subscriber.' },
+    personal_statements: { limit: 20, reason: 'A statement per condition for large multi-condition claims, with revisions.' },
+    nexus_letters: { limit: 10, reason: 'One draft per claimed condition, with revisions.' },
+    buddy_requests: { limit: 20, reason: 'Several witnesses for each of several conditions.' },
+    vault_storage_mb: { limit: 10_240, reason: '10 GB: a full C-file, service treatment records and private records, several times over.' },
+  },
+  PRO_BIANNUALLY: {
+    decision_letters: { limit: 10, reason: 'Same monthly allowance as Pro Monthly; only billing differs.' },
+    ai_messages: { limit: 1000, reason: 'Same monthly allowance as Pro Monthly.' },
+    personal_statements: { limit: 20, reason: 'Same monthly allowance as Pro Monthly.' },
+    nexus_letters: { limit: 10, reason: 'Same monthly allowance as Pro Monthly.' },
+    buddy_requests: { limit: 20, reason: 'Same monthly allowance as Pro Monthly.' },
+    vault_storage_mb: { limit: 10_240, reason: 'Same allowance as Pro Monthly.' },
+  },
+  LIFETIME: {
+    decision_letters: { limit: 20, reason: 'Lifetime members often support family members’ claims too.' },
+    ai_messages: { limit: 2000, reason: 'Twice Pro: lifetime members are the heaviest users; still a cost ceiling.' },
+    personal_statements: { limit: 40, reason: 'Twice Pro: lifetime members claim and appeal over many years.' },
+    nexus_letters: { limit: 20, reason: 'Twice Pro: lifetime members claim and appeal over many years.' },
+    buddy_requests: { limit: 40, reason: 'Twice Pro: lifetime members claim and appeal over many years.' },
+    vault_storage_mb: { limit: 25_600, reason: '25 GB of records for a lifetime of claims and appeals.' },
+  },
+};
+
+export const FEATURE_NAMES: Record<QuotaFeature, string> = {
+  decision_letters: 'decision letter',
+  ai_messages: 'AI message',
+  personal_statements: 'personal statement',
+  nexus_letters: 'nexus letter',
+  buddy_requests: 'buddy statement request',
+  vault_storage_mb: 'vault storage',
+};
+
+/** The `detail` of a quota answer: "<feature> quota reached". */
+export function quotaReachedDetail(feature: QuotaFeature): string {
+  return `${FEATURE_NAMES[feature]} quota reached`;
+}
+
+/** The current quota month (UTC): its first instant and the first instant of the next. */
+export function quotaPeriod(now: Date): { start: Date; resetsAt: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, resetsAt };
+}
+
+/** A signed-in user with no subscription yet counts as FREE for quotas. */
+export function quotaPlan(plan: PlanId | null | undefined): PlanId {
+  return plan ?? 'FREE';
+}
+
+export function isOverQuota(rule: QuotaRule, used: number, adding = 1): boolean {
+  return rule.limit !== null && used + adding > rule.limit;
+}
+
+/** Spec section 3, Upgrade plan object. */
+export type UpgradeObject = 'nexus' | 'personal' | 'buddy' | 'chat' | 'other';
+
+export function upgradeObjectFor(feature: QuotaFeature): UpgradeObject {
+  switch (feature) {
+    case 'nexus_letters':
+      return 'nexus';
+    case 'personal_statements':
+      return 'personal';
+    case 'buddy_requests':
+      return 'buddy';
+    case 'ai_messages':
+      return 'chat';
+    default:
+      return 'other';
+  }
+}
+
+export const UPGRADE_PLANS: Record<UpgradeObject, { title: string; description: string; button: string }> = {
+  nexus: {
+    title: 'Nexus Letter Limit Reached',
+    description: 'You have used this month’s nexus letter drafts. Pro includes a draft for every condition you claim.',
+    button: 'Upgrade to Nexus Plan',
+  },
+  personal: {
+    title: 'Personal Statement Limit Reached',
+    description: 'You have used this month’s personal statements. Pro lets you write one for each condition, with revisions.',
+    button: 'Upgrade to Personal Plan',
+  },
+  buddy: {
+    title: 'Buddy Statement Limit Reached',
+    description: 'You have sent this month’s buddy statement requests. Pro lets you ask every witness who can help.',
+    button: 'Upgrade to Buddy Plan',
+  },
+  chat: {
+    title: 'AI Message Limit Reached',
+    description: 'You have used this month’s AI messages. Pro gives you room to ask everything your claim needs.',
+    button: 'Upgrade Chat Plan',
+  },
+  other: {
+    title: 'Monthly Limit Reached',
+    description: 'You have reached this month’s limit for this feature. Upgrade to keep going.',
+    button: 'Upgrade Plan',
+  },
+};
+
+export type UpgradeDialogContent =
+  | { kind: 'limit-paying'; title: 'Monthly Limit Reached'; text: string; button: 'Ok...' }
+  | { kind: 'decision-letter'; title: 'Decision Letter Limit Reached'; text: string; button: string }
+  | { kind: 'plan'; object: UpgradeObject; title: string; description: string; text: string; button: string }
+  | { kind: 'community'; title: 'Join Our Veteran Community'; text: string; button: string };
+
+const UPGRADE_NOW = 'Upgrade now to continue using all features!';
+
+/**
+ * Which upgrade dialog a 403 opens (spec section 8): quota answers open the plan's dialog (decision
+ * letters have their own title); paying users get "Monthly Limit Reached"; other permission-style
+ * 403s ask the user to join.
+ */
+export function upgradeDialogFor(options: { text: string; feature?: QuotaFeature | undefined; isPaying: boolean }): UpgradeDialogContent {
+  const lower = options.text.toLowerCase();
+  const isQuota = lower.includes('quota reached') || lower.includes('limit exceeded');
+  if (isQuota && options.isPaying) {
+    return { kind: 'limit-paying', title: 'Monthly Limit Reached', text: 'We are sorry but you have exceeded your monthly AI usage.', button: 'Ok...' };
+  }
+  if (isQuota && (lower.includes('decision letter') || options.feature === 'decision_letters')) {
+    return {
+      kind: 'decision-letter',
+      title: 'Decision Letter Limit Reached',
+      text: 'You have reached your monthly decision letter analysis limit. Upgrade now to continue using all features!',
+      button: 'Upgrade Plan',
+    };
+  }
+  if (isQuota) {
+    const object = options.feature ? upgradeObjectFor(options.feature) : 'other';
+    const plan = UPGRADE_PLANS[object];
+    return { kind: 'plan', object, title: plan.title, description: plan.description, text: UPGRADE_NOW, button: plan.button };
+  }
+  return {
+    kind: 'community',
+    title: 'Join Our Veteran Community',
+    text: 'Upgrade your plan to unlock this feature and support a tool built by veterans for veterans.',
+    button: 'Upgrade Plan',
+  };
+}
