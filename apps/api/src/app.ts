@@ -18,6 +18,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import type { StorageDriver } from './modules/storage/storage-driver.ts';
@@ -33,6 +37,7 @@ declare module 'fastify' {
     jobs: JobQueue | undefined;
     mailer: Mailer;
     auth: Auth;
+    jobDefinitions: JobDefinitions;
     /** Every route as registered (the fuzz and authorization suites walk it). */
     routeTable: RouteEntry[];
   }
@@ -101,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);
+  app.decorate('jobDefinitions', createJobDefinitions({ storage: storage.driver }));
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db: deps.database.db });
   app.decorate('mailer', mailer);
   app.decorate(
@@ -119,6 +125,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(billingRoutes);
+  await app.register(quotaRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {
     await app.register(outboxRoutes);

@@ -37,7 +37,7 @@ export async function startApi(
     }
     const app = await buildApp({ config, database, keyRing, redis, ...options });
     jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });
-    const registry = registerJobs(jobs, { storage: app.storage });
+    const registry = registerJobs(jobs, app.jobDefinitions);
     await jobs.start({ work: config.role !== 'api' });
     await registry.schedule();
     app.jobs = jobs;

@@ -61,6 +61,14 @@ const envSchema = z
     DISCORD_AUTHORIZATION_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
     DISCORD_USERINFO_URL: z.url().default('https://discord.com/api/users/@me'),
+    STRIPE_SECRET_KEY: z.string().trim().optional().transform((v) => v || undefined),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+    /** Points the Stripe SDK at another host (a local fake in tests). */
+    STRIPE_API_BASE: optionalUrl(['http', 'https']),
+    STRIPE_PRICE_FREE: z.string().min(1).default('price_free'),
+    STRIPE_PRICE_PRO_MONTHLY: z.string().min(1).default('price_pro_monthly'),
+    STRIPE_PRICE_PRO_BIANNUALLY: z.string().min(1).default('price_pro_biannually'),
+    STRIPE_PRICE_LIFETIME: z.string().min(1).default('price_lifetime'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
@@ -69,6 +77,9 @@ const envSchema = z
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       const missing = !env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when S3_BUCKET is set' });
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
     }
     for (const provider of ['GOOGLE', 'DISCORD'] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
@@ -107,6 +118,11 @@ export type Config = {
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
+  billing: {
+    /** Absent: billing is off and everyone can use FREE. */
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+    prices: { FREE: string; PRO_MONTHLY: string; PRO_BIANNUALLY: string; LIFETIME: string };
+  };
 };
 
 export type OAuthProviderConfig = {
@@ -166,6 +182,17 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    billing: {
+      stripe: env.STRIPE_SECRET_KEY
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE }
+        : undefined,
+      prices: {
+        FREE: env.STRIPE_PRICE_FREE,
+        PRO_MONTHLY: env.STRIPE_PRICE_PRO_MONTHLY,
+        PRO_BIANNUALLY: env.STRIPE_PRICE_PRO_BIANNUALLY,
+        LIFETIME: env.STRIPE_PRICE_LIFETIME,
+      },
+    },
     oauth: {
       google: env.GOOGLE_CLIENT_ID
         ? {

@@ -1,15 +1,24 @@
 import type { JobQueue } from '@muster/db/jobs';
 import { sweepUploadsJob } from '#src/modules/storage/jobs/sweep-uploads.job.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
+import { eraseAccountJob } from '#src/modules/users/jobs/erase-account.job.ts';
 
-/** Every job of every module, registered once. Feature issues add their jobs here. */
-export function registerJobs(queue: JobQueue, deps: { storage: StorageDriver }) {
-  const sweepUploads = sweepUploadsJob(deps.storage);
-  queue.register(sweepUploads);
+/** Every job of every module. Feature issues add theirs here. */
+export function createJobDefinitions(deps: { storage: StorageDriver }) {
+  return {
+    sweepUploads: sweepUploadsJob(deps.storage),
+    eraseAccount: eraseAccountJob(deps.storage),
+  };
+}
+export type JobDefinitions = ReturnType<typeof createJobDefinitions>;
+
+/** Registers every job on the queue and returns the recurring schedules to install. */
+export function registerJobs(queue: JobQueue, definitions: JobDefinitions) {
+  queue.register(...Object.values(definitions));
   return {
     /** Recurring jobs; stored in the database, so any one instance running them is enough. */
     async schedule() {
-      await queue.schedule(sweepUploads, '17 3 * * *', { older_than_hours: 24 });
+      await queue.schedule(definitions.sweepUploads, '17 3 * * *', { older_than_hours: 24 });
     },
   };
 }

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { JobQueue } from '@muster/db/jobs';
 import { createTestDatabase } from '@muster/db/testing';
+import { registerJobs } from '#src/jobs/registry.ts';
 import { buildApp } from '#src/app.ts';
 import { parseConfig } from '#src/config/env.ts';
 import { loadKeyRing } from '#src/lib/crypto.ts';
@@ -15,6 +17,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Collect log lines (the log-capture test reads them). */
   captureLogs?: boolean;
+  /** Start a job queue (no workers) so routes can enqueue jobs. */
+  withJobs?: boolean;
   /** Add routes before the app is ready (error-handler probes). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 };
@@ -57,7 +61,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   try {
     const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir });
     const app = await buildApp({ config, database, keyRing, logStream });
+    if (options.withJobs) {
+      const jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });
+      registerJobs(jobs, app.jobDefinitions);
+      await jobs.start({ work: false });
+      app.jobs = jobs;
+    }
     app.addHook('onClose', async () => {
+      await app.jobs?.stop({ graceful: false });
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     });

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './user-profiles.ts';
 export * from './files.ts';
 export * from './job-state.ts';

@@ -5,17 +5,6 @@ import { user } from './auth.ts';
 export type VaAuthentication = { benefit_claims: boolean; veteran_verification: boolean };
 export type ServedBranch = { branch: string };
 
-export const SUBSCRIPTION_STATUSES = [
-  'trialing',
-  'active',
-  'lifetime',
-  'past_due',
-  'unpaid',
-  'paused',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-] as const;
 
 /**
  * The product's profile of a user (spec section 3, User profile). Identity (email, sessions,
@@ -30,7 +19,8 @@ export const userProfiles = pgTable('user_profiles', {
   lastName: text('last_name').notNull().default('Doe'),
   isDeleted: boolean('is_deleted').notNull().default(false),
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
-  subscriptionStatus: text('subscription_status'),
+  deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),
+  deletionJobId: text('deletion_job_id'),
   isVaAuthenticated: jsonb('is_va_authenticated')
     .$type<VaAuthentication>()
     .notNull()

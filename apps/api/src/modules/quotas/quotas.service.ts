@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { QUOTA_FEATURES, type Quota, type QuotaFeature, type Usage } from '@muster/contract/billing';
+import { ERR } from '@muster/contract/errors';
+import type { PlanId } from '@muster/contract/plans';
+import { QUOTAS, isOverQuota, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
+import { isAllowedStatus } from '@muster/domain/subscription';
+import type { Db } from '@muster/db/client';
+import { subscriptions, usageCounters } from '@muster/db/schema/index';
+import { AppError } from '#src/lib/errors.ts';
+
+/**
+ * The plan quotas apply to: the subscribed plan while its status lets the user in; otherwise
+ * (no subscription yet, lapsed, past due) FREE. A lapse limits new work; it never hides records.
+ */
+export async function quotaPlanFor(db: Db, userId: string): Promise<PlanId> {
+  const [row] = await db
+    .select({ plan: subscriptions.plan, status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return row && isAllowedStatus(row.status) ? row.plan : 'FREE';
+}
+
+async function usedThisPeriod(db: Db, userId: string, feature: QuotaFeature, periodStart: Date) {
+  const [row] = await db
+    .select({ used: usageCounters.used })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, feature), eq(usageCounters.periodStart, periodStart)));
+  return row?.used ?? 0;
+}
+
+function quotaError(feature: QuotaFeature, quota: Quota): AppError {
+  return new AppError(ERR.FORBIDDEN, { detail: quotaReachedDetail(feature), extra: { quota } });
+}
+
+/**
+ * The one quota check every feature calls before doing metered work. Counts `amount` against this
+ * month atomically (two concurrent calls cannot both take the last unit); over the limit it throws
+ * 403 with `detail` "<feature> quota reached" and `quota: {feature, used, limit, resets_at}`.
+ */
+export async function consumeQuota(options: { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<Quota> {
+  const { db, userId, feature } = options;
+  const amount = options.amount ?? 1;
+  const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
+  const rule = QUOTAS[await quotaPlanFor(db, userId)][feature];
+  const limit = rule.limit;
+  const rows = await db
+    .insert(usageCounters)
+    .values({ userId, feature, periodStart: start, used: amount })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+      set: { used: sql`${usageCounters.used} + ${amount}` },
+      ...(limit === null ? {} : { setWhere: sql`${usageCounters.used} + ${amount} <= ${limit}` }),
+    })
+    .returning({ used: usageCounters.used });
+  const used = rows[0]?.used;
+  // A first use above the limit (limit 0, or amount > limit) inserted a row: take it back.
+  if (used === undefined || (limit !== null && used > limit)) {
+    if (used !== undefined) {
+      await db
+        .update(usageCounters)
+        .set({ used: sql`${usageCounters.used} - ${amount}` })
+        .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, feature), eq(usageCounters.periodStart, start)));
+    }
+    const current = await usedThisPeriod(db, userId, feature, start);
+    throw quotaError(feature, { feature, used: current, limit, resets_at: resetsAt.toISOString() });
+  }
+  return { feature, used, limit, resets_at: resetsAt.toISOString() };
+}
+
+/** Checks without counting (e.g. before a large upload starts). */
+export async function assertQuota(options: { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<void> {
+  const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
+  const rule = QUOTAS[await quotaPlanFor(options.db, options.userId)][options.feature];
+  const used = await usedThisPeriod(options.db, options.userId, options.feature, start);
+  if (isOverQuota(rule, used, options.amount ?? 1)) {
+    throw quotaError(options.feature, { feature: options.feature, used, limit: rule.limit, resets_at: resetsAt.toISOString() });
+  }
+}
+
+export async function getUsage(options: { db: Db; userId: string; now?: Date }): Promise<Usage> {
+  const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
+  const plan = await quotaPlanFor(options.db, options.userId);
+  const rows = await options.db
+    .select({ feature: usageCounters.feature, used: usageCounters.used })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, options.userId), eq(usageCounters.periodStart, start)));
+  const used = new Map(rows.map((r) => [r.feature, r.used]));
+  return {
+    plan,
+    period_start: start.toISOString(),
+    resets_at: resetsAt.toISOString(),
+    quotas: QUOTA_FEATURES.map((feature) => ({
+      feature,
+      used: used.get(feature) ?? 0,
+      limit: QUOTAS[plan][feature].limit,
+      resets_at: resetsAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { deletionStatusSchema, updateUserProfileInputSchema, userProfileSchema } from '@muster/contract/users';
+import { userIdSchema } from '@muster/contract/common';
+import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { cancelDeletion, exportAccount, getUserProfile, requestDeletion, updateUserProfile } from './users.service.ts';
+
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+/** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', requireUser);
+  const owner = (requesterId: string, userId: string) => ({ db: app.database.db, requesterId, userId });
+
+  app.get(
+    '/users/:id',
+    { schema: { tags: ['users'], summary: 'The profile', params: z.object({ id: userIdSchema }), response: { 200: userProfileSchema, ...errors } } },
+    async (request) => getUserProfile(owner(currentUser(request).id, request.params.id)),
+  );
+  app.patch(
+    '/users/:userId',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update the profile (names, served branches)',
+        params: z.object({ userId: userIdSchema }),
+        body: updateUserProfileInputSchema,
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
+    async (request) => updateUserProfile({ ...owner(currentUser(request).id, request.params.userId), input: request.body }),
+  );
+  app.post(
+    '/users/:userId/request-deletion',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account after the grace period; signs out everywhere',
+        params: z.object({ userId: userIdSchema }),
+        response: { 200: deletionStatusSchema, ...errors, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      requestDeletion({ ...owner(currentUser(request).id, request.params.userId), jobs: app.jobs, eraseJob: app.jobDefinitions.eraseAccount }),
+  );
+  app.post(
+    '/users/:userId/cancel-deletion',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Keep the account (during the grace period)',
+        params: z.object({ userId: userIdSchema }),
+        response: { 200: deletionStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      cancelDeletion({ ...owner(currentUser(request).id, request.params.userId), jobs: app.jobs, eraseJob: app.jobDefinitions.eraseAccount }),
+  );
+  app.get(
+    '/users/:userId/export',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Export all my data (zip of JSON and files)',
+        params: z.object({ userId: userIdSchema }),
+        response: { 200: z.any().describe('application/zip'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportAccount({ ...owner(currentUser(request).id, request.params.userId), storage: app.storage });
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="muster-export-${date}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,168 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import yazl from 'yazl';
+import { ERR } from '@muster/contract/errors';
+import { DELETION_GRACE_DAYS, type SubscriptionStatus, type UpdateUserProfileInput, type UserProfile } from '@muster/contract/users';
+import { UnknownBranchError, normaliseBranch } from '@muster/domain/branches';
+import { profileLastName } from '@muster/domain/names';
+import type { Db } from '@muster/db/client';
+import type { JobQueue } from '@muster/db/jobs';
+import { files, session, subscriptions, user, userProfiles, usageCounters } from '@muster/db/schema/index';
+import { AppError } from '#src/lib/errors.ts';
+import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
+import type { eraseAccountJob } from './jobs/erase-account.job.ts';
+
+type Owner = { db: Db; requesterId: string; userId: string };
+
+/** Every profile call is the owner's: another user's id answers 404 as if it did not exist. */
+function assertSelf({ requesterId, userId }: Owner) {
+  if (requesterId !== userId) throw new AppError(ERR.NOT_FOUND);
+}
+
+async function loadProfileRows(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: userProfiles, image: user.image, subscription: subscriptions })
+    .from(userProfiles)
+    .innerJoin(user, eq(user.id, userProfiles.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, userProfiles.id))
+    .where(eq(userProfiles.id, userId));
+  if (!row) throw new AppError(ERR.NOT_FOUND);
+  return row;
+}
+
+export async function getUserProfile(options: Owner): Promise<UserProfile> {
+  assertSelf(options);
+  const { profile, image, subscription } = await loadProfileRows(options.db, options.userId);
+  const lastName = profileLastName(profile.lastName);
+  return {
+    id: profile.id,
+    email: profile.email,
+    first_name: profile.firstName,
+    last_name: lastName,
+    full_name: `${profile.firstName} ${lastName}`,
+    avatar_url: image ?? null,
+    is_deleted: profile.isDeleted,
+    deletion_scheduled_for: profile.deletionScheduledFor?.toISOString() ?? null,
+    subscription_status: (subscription?.status ?? null) as SubscriptionStatus | null,
+    price_id: subscription?.priceId ?? null,
+    plan: subscription?.plan ?? null,
+    is_va_authenticated: profile.isVaAuthenticated,
+    theme_enabled: profile.themeEnabled,
+    selected_theme_branch: profile.selectedThemeBranch,
+    served_branches: profile.servedBranches,
+    created_at: profile.createdAt.toISOString(),
+  };
+}
+
+export async function updateUserProfile(options: Owner & { input: UpdateUserProfileInput }): Promise<UserProfile> {
+  assertSelf(options);
+  const { input } = options;
+  let servedBranches: { branch: string }[] | undefined;
+  if (input.served_branches) {
+    try {
+      const names = input.served_branches.map((b) => normaliseBranch(b.branch));
+      servedBranches = [...new Set(names)].map((branch) => ({ branch }));
+    } catch (error) {
+      if (error instanceof UnknownBranchError) {
+        throw new AppError(ERR.INVALID_INPUT, { fields: { served_branches: error.message } });
+      }
+      throw error;
+    }
+  }
+  await options.db
+    .update(userProfiles)
+    .set({
+      ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+      ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+      ...(servedBranches ? { servedBranches } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(userProfiles.id, options.userId));
+  if (input.first_name !== undefined || input.last_name !== undefined) {
+    const { profile } = await loadProfileRows(options.db, options.userId);
+    await options.db.update(user).set({ name: `${profile.firstName} ${profile.lastName}`, updatedAt: new Date() }).where(eq(user.id, options.userId));
+  }
+  return getUserProfile(options);
+}
+
+type EraseJob = ReturnType<typeof eraseAccountJob>;
+
+/**
+ * Marks the account deleted, ends every session and schedules erasure after the grace period.
+ * Signing in again during the grace period shows the profile as deleted, with an offer to undo.
+ */
+export async function requestDeletion(options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob }) {
+  assertSelf(options);
+  if (!options.jobs) throw new AppError(ERR.SERVICE_UNAVAILABLE, { detail: 'Background jobs are not running' });
+  const { profile } = await loadProfileRows(options.db, options.userId);
+  if (profile.isDeleted && profile.deletionScheduledFor) {
+    return { is_deleted: true, deletion_scheduled_for: profile.deletionScheduledFor.toISOString() };
+  }
+  const scheduledFor = new Date(Date.now() + DELETION_GRACE_DAYS * 24 * 3600 * 1000);
+  const jobId = await options.jobs.enqueue(
+    options.eraseJob,
+    { user_id: options.userId },
+    { startAfterSeconds: DELETION_GRACE_DAYS * 24 * 3600 },
+  );
+  await options.db.transaction(async (tx) => {
+    await tx
+      .update(userProfiles)
+      .set({ isDeleted: true, deletionRequestedAt: new Date(), deletionScheduledFor: scheduledFor, deletionJobId: jobId, updatedAt: new Date() })
+      .where(eq(userProfiles.id, options.userId));
+    await tx.delete(session).where(eq(session.userId, options.userId));
+  });
+  return { is_deleted: true, deletion_scheduled_for: scheduledFor.toISOString() };
+}
+
+export async function cancelDeletion(options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob }) {
+  assertSelf(options);
+  const { profile } = await loadProfileRows(options.db, options.userId);
+  if (!profile.isDeleted) return { is_deleted: false, deletion_scheduled_for: null };
+  if (profile.deletionJobId && options.jobs) {
+    await options.jobs.cancel(options.eraseJob, profile.deletionJobId, { user_id: options.userId }).catch(() => undefined);
+  }
+  // Even if the job could not be canceled, it does nothing for an account that is not deleted.
+  await options.db
+    .update(userProfiles)
+    .set({ isDeleted: false, deletionRequestedAt: null, deletionScheduledFor: null, deletionJobId: null, updatedAt: new Date() })
+    .where(eq(userProfiles.id, options.userId));
+  return { is_deleted: false, deletion_scheduled_for: null };
+}
+
+/**
+ * "Export all my data": a zip with the profile, subscription, usage and file list as JSON, and
+ * every stored file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
+ */
+export async function exportAccount(options: Owner & { storage: StorageDriver }): Promise<Readable> {
+  const profile = await getUserProfile(options);
+  const [subscription] = await options.db.select().from(subscriptions).where(eq(subscriptions.userId, options.userId));
+  const usage = await options.db.select().from(usageCounters).where(eq(usageCounters.userId, options.userId));
+  const stored = await options.db.select().from(files).where(and(eq(files.ownerId, options.userId), eq(files.status, 'ready')));
+  const zip = new yazl.ZipFile();
+  const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
+  json('profile.json', profile);
+  json('subscription.json', subscription ?? null);
+  json('usage.json', usage);
+  json(
+    'files.json',
+    stored.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() })),
+  );
+  json('README.json', {
+    exported_at: new Date().toISOString(),
+    note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',
+  });
+  const output = new PassThrough();
+  zip.outputStream.pipe(output);
+  void (async () => {
+    try {
+      for (const file of stored) {
+        const safeName = file.filename.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
+        zip.addReadStream(await options.storage.openRead(file.storageKey), `files/${file.id}-${safeName}`);
+      }
+      zip.end();
+    } catch (error) {
+      output.destroy(error as Error);
+    }
+  })();
+  return output;
+}
