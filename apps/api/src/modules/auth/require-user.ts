@@ -55,7 +55,10 @@ async function loadUser(request: FastifyRequest): Promise<RequestUser> {
   };
 }
 
-/** preHandler for routes of signed-in users. Anonymous sessions get 403 (1007). */
+/**
+ * Hook for routes of signed-in users (use it as onRequest, so it runs before body validation).
+ * Anonymous sessions get 403 (1007).
+ */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
   const user = await loadUser(request);
   if (user.isAnonymous) throw new AppError(ERR.FORBIDDEN);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   billingConfigSchema,
@@ -62,8 +62,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(async (owned) => {
-    owned.addHook('preHandler', requireUser);
-    const typed = owned.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+    owned.addHook('onRequest', requireUser);
+    const typed = owned.withTypeProvider<ZodTypeProvider>();
 
     typed.get(
       '/subscriptions',

@@ -5,7 +5,7 @@ import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { getUsage } from './quotas.service.ts';
 
 export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   app.get(
     '/usage',
     { schema: { tags: ['billing'], summary: 'This month’s use and limits', response: { 200: usageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },

@@ -10,7 +10,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 
 /** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const owner = (requesterId: string, userId: string) => ({ db: app.database.db, requesterId, userId });
 
   app.get(

@@ -156,6 +156,7 @@ export async function exportAccount(options: Owner & { storage: StorageDriver })
   void (async () => {
     try {
       for (const file of stored) {
+        // eslint-disable-next-line no-control-regex -- control characters are what is replaced
         const safeName = file.filename.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
         zip.addReadStream(await options.storage.openRead(file.storageKey), `files/${file.id}-${safeName}`);
       }
