@@ -12,3 +12,26 @@ export const siteURL = process.env.SITE_URL ?? `http://localhost:${ports.site}`;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const dataDir = process.env.E2E_DATA_DIR ?? '.data-test/e2e';
 export const isCI = Boolean(process.env.CI);
+
+/** Loopback fakes for the outside services (OAuth provider, Stripe). */
+export const fakes = {
+  oauthPort: port('E2E_OAUTH_PORT', 4103),
+  stripePort: port('E2E_STRIPE_PORT', 4104),
+  stripeSecretKey: 'sk_test_muster_e2e',
+  stripeWebhookSecret: 'whsec_muster_e2e',
+};
+export const oauthURL = `http://127.0.0.1:${fakes.oauthPort}`;
+export const stripeURL = `http://127.0.0.1:${fakes.stripePort}`;
+export const prices = {
+  FREE: 'price_e2e_free',
+  PRO_MONTHLY: 'price_e2e_pro_monthly',
+  PRO_BIANNUALLY: 'price_e2e_pro_6m',
+  LIFETIME: 'price_e2e_lifetime',
+};
+/** What the fake Google answers from userinfo. */
+export const googleProfile = {
+  sub: 'google-e2e-1',
+  email: 'google.veteran@example.com',
+  email_verified: true,
+  name: 'Grace Hopper',
+};

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { apiURL, appURL, chromiumPath, dataDir, isCI, ports, siteURL } from './config.ts';
+import { apiURL, appURL, chromiumPath, dataDir, fakes, isCI, oauthURL, ports, prices, siteURL, stripeURL } from './config.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,7 +35,17 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
+  webServer: [
+    {
+      command: 'node --import tsx e2e/servers/fakes.ts',
+      cwd: repo,
+      url: `${stripeURL}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
     command: `rm -rf ${dataDir} && node --import tsx scripts/start.ts`,
     cwd: repo,
     url: `${apiURL}/ready`,
@@ -53,6 +63,21 @@ export default defineConfig({
       SITE_URL: siteURL,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      GOOGLE_CLIENT_ID: 'muster-e2e',
+      GOOGLE_CLIENT_SECRET: 'muster-e2e-secret',
+      GOOGLE_AUTHORIZATION_URL: `${oauthURL}/authorize`,
+      GOOGLE_TOKEN_URL: `${oauthURL}/token`,
+      GOOGLE_USERINFO_URL: `${oauthURL}/userinfo`,
+      STRIPE_SECRET_KEY: fakes.stripeSecretKey,
+      STRIPE_WEBHOOK_SECRET: fakes.stripeWebhookSecret,
+      STRIPE_API_BASE: stripeURL,
+      STRIPE_PRICE_FREE: prices.FREE,
+      STRIPE_PRICE_PRO_MONTHLY: prices.PRO_MONTHLY,
+      STRIPE_PRICE_PRO_BIANNUALLY: prices.PRO_BIANNUALLY,
+      STRIPE_PRICE_LIFETIME: prices.LIFETIME,
+      // The browser suite signs up many times from one address.
+      RATE_LIMIT_MAX: '100000',
     },
-  },
+    },
+  ],
 });

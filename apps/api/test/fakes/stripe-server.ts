@@ -58,14 +58,20 @@ export function parseStripeForm(body: string): Obj {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-export async function startFakeStripe(options: { prices: Record<string, string> }): Promise<FakeStripe> {
-  const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
-  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+export async function startFakeStripe(options: {
+  prices: Record<string, string>;
+  secretKey?: string;
+  webhookSecret?: string;
+  port?: number;
+  webhookUrl?: string;
+}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(16).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString('hex')}`;
   const customers = new Map<string, Obj>();
   const sessions = new Map<string, Obj>();
   const portals = new Map<string, Obj>();
   const subscriptions = new Map<string, Subscription>();
-  let webhookUrl = '';
+  let webhookUrl = options.webhookUrl ?? '';
   let base = '';
   const knownPrices = new Set(Object.values(options.prices));
 
@@ -168,6 +174,16 @@ export async function startFakeStripe(options: { prices: Record<string, string> 
       return send(res, 200, `<!doctype html><html lang="en"><head><title>Test billing portal</title></head><body><main><h1>Test billing portal</h1><a href="${String(portal.return_url)}">Return to Muster</a></main></body></html>`, 'text/html');
     }
 
+    if (url.pathname === '/health') return send(res, 200, { ok: true });
+    // Test control (not part of Stripe's API): change a customer's subscription by email.
+    const control = url.pathname.match(/^\/__control\/subscription-status$/);
+    if (control && method === 'POST') {
+      const { email, status } = JSON.parse(await readBody(req)) as { email: string; status: string };
+      const customer = [...customers.values()].find((c) => c.email === email);
+      const subscription = [...subscriptions.values()].find((s) => s.customer === customer?.id);
+      if (!subscription) return error(res, 404, `No subscription for ${email}`);
+      return send(res, 200, await setSubscriptionStatus(subscription.id, status));
+    }
     if (!url.pathname.startsWith('/v1/')) return error(res, 404, 'Unrecognized request URL');
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
@@ -231,7 +247,7 @@ export async function startFakeStripe(options: { prices: Record<string, string> 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 500, { error: { type: 'api_error', message: String(err) } }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
