@@ -72,3 +72,17 @@ describe('renderPlanCards', () => {
     expect(html.match(/href="__MUSTER_APP_URL__\/sign-up"/g)).toHaveLength(PLANS.length);
   });
 });
+
+describe('plan quotas on the pricing page', () => {
+  it('lists each plan’s monthly limits from the enforced table', async () => {
+    const { renderQuotaList } = await import('./pricing.ts');
+    const { PLANS } = await import('@muster/contract/plans');
+    const free = renderQuotaList(PLANS.find((p) => p.id === 'FREE')!);
+    expect(free).toContain('1 decision letter explanation');
+    expect(free).toContain('No nexus letter drafts');
+    expect(free).toContain('500 MB document vault');
+    const pro = renderQuotaList(PLANS.find((p) => p.id === 'PRO_MONTHLY')!);
+    expect(pro).toContain('10 GB document vault');
+    expect(pro).toContain('1,000 AI assistant messages');
+  });
+});

@@ -1,4 +1,6 @@
+import type { QuotaFeature } from '@muster/contract/billing';
 import type { PlanDisplay } from '@muster/contract/plans';
+import { QUOTAS } from '@muster/contract/quotas';
 
 import { escapeHtml } from './escape-html.ts';
 import { renderCheckIcon } from './icons.ts';
@@ -43,6 +45,29 @@ export function describeMonthlyEquivalent(plan: PlanDisplay): string | null {
   return `About ${formatUsd(Math.round((plan.priceUsd / months) * 100) / 100)} a month`;
 }
 
+const QUOTA_LABELS: Record<QuotaFeature, (n: number) => string> = {
+  decision_letters: (n) => `${n} decision letter ${n === 1 ? 'explanation' : 'explanations'}`,
+  ai_messages: (n) => `${n.toLocaleString('en-US')} AI assistant messages`,
+  personal_statements: (n) => `${n} personal ${n === 1 ? 'statement' : 'statements'}`,
+  nexus_letters: (n) => (n === 0 ? 'No nexus letter drafts' : `${n} nexus letter drafts`),
+  buddy_requests: (n) => `${n} buddy statement requests`,
+  vault_storage_mb: (n) => (n >= 1024 ? `${Math.round(n / 1024)} GB document vault` : `${n} MB document vault`),
+};
+
+/** The plan's monthly limits, from the same table the API enforces. */
+export function renderQuotaList(plan: PlanDisplay): string {
+  const rules = QUOTAS[plan.id];
+  const items = (Object.keys(QUOTA_LABELS) as QuotaFeature[])
+    .map((feature) => {
+      const limit = rules[feature].limit;
+      const text = limit === null ? `Unlimited ${feature.replaceAll('_', ' ')}` : QUOTA_LABELS[feature](limit);
+      return `<li>${escapeHtml(text)}</li>`;
+    })
+    .join('');
+  return `<h3 class="mt-6 text-sm font-semibold text-navy-900">Each month</h3>
+    <ul class="mt-2 space-y-1 text-sm text-navy-800" aria-label="Monthly limits of ${escapeHtml(plan.name)}">${items}</ul>`;
+}
+
 export function renderPlanCard(plan: PlanDisplay): string {
   const name = escapeHtml(plan.name);
   const headingId = `plan-${plan.id.toLowerCase().replaceAll('_', '-')}`;
@@ -62,7 +87,9 @@ export function renderPlanCard(plan: PlanDisplay): string {
       <span class="block font-medium text-navy-700">${describeInterval(plan.interval)}</span>
     </p>
     ${monthlyEquivalent === null ? '' : `<p class="mt-1 text-sm text-navy-700">${monthlyEquivalent}</p>`}
-    <ul class="mt-6 mb-8 space-y-3 text-navy-900" aria-label="Included in ${name}">${highlights}</ul>
+    <ul class="mt-6 space-y-3 text-navy-900" aria-label="Included in ${name}">${highlights}</ul>
+    ${renderQuotaList(plan)}
+    <div class="mb-8"></div>
     <a class="btn-primary mt-auto" href="${APP_LINKS.signUp}">Get started<span class="sr-only"> with ${name}</span></a>
   </article>
 </li>`;
