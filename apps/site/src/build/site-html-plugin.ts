@@ -4,6 +4,7 @@ import type { PlanDisplay } from '@muster/contract/plans';
 import { runnerImport, type Plugin } from 'vite';
 
 import { isSitePage } from '../html/links.ts';
+import type { QuotaTable } from '../html/pricing.ts';
 import { renderPage } from '../html/render-page.ts';
 
 /**
@@ -11,6 +12,12 @@ import { renderPage } from '../html/render-page.ts';
  * left to Node, and Node 20 cannot run the contract's TypeScript source, so the module goes through
  * Vite's module runner instead. This keeps `vite build` working with the default config loader.
  */
+async function loadQuotas(root: string): Promise<QuotaTable> {
+  const { module } = await runnerImport<{ QUOTAS?: QuotaTable }>('@muster/contract/quotas', { root, logLevel: 'silent' });
+  if (!module.QUOTAS) throw new Error('@muster/contract/quotas exports no QUOTAS.');
+  return module.QUOTAS;
+}
+
 async function loadPlans(root: string): Promise<readonly PlanDisplay[]> {
   const { module } = await runnerImport<{ PLANS?: readonly PlanDisplay[] }>(
     '@muster/contract/plans',
@@ -28,6 +35,7 @@ type SiteHtmlPluginOptions = { year: number };
 export function siteHtmlPlugin({ year }: SiteHtmlPluginOptions): Plugin {
   let root = process.cwd();
   let plans: Promise<readonly PlanDisplay[]> | undefined;
+  let quotas: Promise<QuotaTable> | undefined;
   return {
     name: 'muster-site-html',
     configResolved(config) {
@@ -43,7 +51,8 @@ export function siteHtmlPlugin({ year }: SiteHtmlPluginOptions): Plugin {
           );
         }
         plans ??= loadPlans(root);
-        return renderPage(html, { page, year, plans: await plans });
+        quotas ??= loadQuotas(root);
+        return renderPage(html, { page, year, plans: await plans, quotas: await quotas });
       },
     },
   };

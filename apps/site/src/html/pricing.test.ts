@@ -1,4 +1,5 @@
 import { PLANS, type PlanDisplay } from '@muster/contract/plans';
+import { QUOTAS } from '@muster/contract/quotas';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -54,7 +55,7 @@ describe('describeMonthlyEquivalent', () => {
 
 describe('renderPlanCard', () => {
   it('escapes plan text', () => {
-    const html = renderPlanCard(plan({ name: 'Pro <b>', highlights: ['A & B'] }));
+    const html = renderPlanCard(plan({ name: 'Pro <b>', highlights: ['A & B'] }), QUOTAS);
     expect(html).toContain('Pro &lt;b&gt;');
     expect(html).toContain('A &amp; B');
     expect(html).not.toContain('<b>');
@@ -63,7 +64,7 @@ describe('renderPlanCard', () => {
 
 describe('renderPlanCards', () => {
   it('renders every plan with its price and a sign-up link on the app host', () => {
-    const html = renderPlanCards(PLANS);
+    const html = renderPlanCards(PLANS, QUOTAS);
     for (const { name, priceUsd, id } of PLANS) {
       expect(html).toContain(`>${name}</h2>`);
       expect(html).toContain(formatUsd(priceUsd));
@@ -77,11 +78,11 @@ describe('plan quotas on the pricing page', () => {
   it('lists each plan’s monthly limits from the enforced table', async () => {
     const { renderQuotaList } = await import('./pricing.ts');
     const { PLANS } = await import('@muster/contract/plans');
-    const free = renderQuotaList(PLANS.find((p) => p.id === 'FREE')!);
+    const free = renderQuotaList(PLANS.find((p) => p.id === 'FREE')!, QUOTAS);
     expect(free).toContain('1 decision letter explanation');
     expect(free).toContain('No nexus letter drafts');
     expect(free).toContain('500 MB document vault');
-    const pro = renderQuotaList(PLANS.find((p) => p.id === 'PRO_MONTHLY')!);
+    const pro = renderQuotaList(PLANS.find((p) => p.id === 'PRO_MONTHLY')!, QUOTAS);
     expect(pro).toContain('10 GB document vault');
     expect(pro).toContain('1,000 AI assistant messages');
   });

@@ -1,6 +1,9 @@
 import type { QuotaFeature } from '@muster/contract/billing';
 import type { PlanDisplay } from '@muster/contract/plans';
-import { QUOTAS } from '@muster/contract/quotas';
+import type { QUOTAS } from '@muster/contract/quotas';
+
+/** The enforced quota table (loaded at build time through Vite's runner; see site-html-plugin). */
+export type QuotaTable = typeof QUOTAS;
 
 import { escapeHtml } from './escape-html.ts';
 import { renderCheckIcon } from './icons.ts';
@@ -55,8 +58,8 @@ const QUOTA_LABELS: Record<QuotaFeature, (n: number) => string> = {
 };
 
 /** The plan's monthly limits, from the same table the API enforces. */
-export function renderQuotaList(plan: PlanDisplay): string {
-  const rules = QUOTAS[plan.id];
+export function renderQuotaList(plan: PlanDisplay, quotas: QuotaTable): string {
+  const rules = quotas[plan.id];
   const items = (Object.keys(QUOTA_LABELS) as QuotaFeature[])
     .map((feature) => {
       const limit = rules[feature].limit;
@@ -68,7 +71,7 @@ export function renderQuotaList(plan: PlanDisplay): string {
     <ul class="mt-2 space-y-1 text-sm text-navy-800" aria-label="Monthly limits of ${escapeHtml(plan.name)}">${items}</ul>`;
 }
 
-export function renderPlanCard(plan: PlanDisplay): string {
+export function renderPlanCard(plan: PlanDisplay, quotas: QuotaTable): string {
   const name = escapeHtml(plan.name);
   const headingId = `plan-${plan.id.toLowerCase().replaceAll('_', '-')}`;
   const monthlyEquivalent = describeMonthlyEquivalent(plan);
@@ -88,7 +91,7 @@ export function renderPlanCard(plan: PlanDisplay): string {
     </p>
     ${monthlyEquivalent === null ? '' : `<p class="mt-1 text-sm text-navy-700">${monthlyEquivalent}</p>`}
     <ul class="mt-6 space-y-3 text-navy-900" aria-label="Included in ${name}">${highlights}</ul>
-    ${renderQuotaList(plan)}
+    ${renderQuotaList(plan, quotas)}
     <div class="mb-8"></div>
     <a class="btn-primary mt-auto" href="${APP_LINKS.signUp}">Get started<span class="sr-only"> with ${name}</span></a>
   </article>
@@ -96,8 +99,8 @@ export function renderPlanCard(plan: PlanDisplay): string {
 }
 
 /** The plan list for pricing.html, rendered at build time so the page needs no JavaScript. */
-export function renderPlanCards(plans: readonly PlanDisplay[]): string {
+export function renderPlanCards(plans: readonly PlanDisplay[], quotas: QuotaTable): string {
   return `<ul class="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-label="Plans">
-${plans.map(renderPlanCard).join('\n')}
+${plans.map((plan) => renderPlanCard(plan, quotas)).join('\n')}
 </ul>`;
 }

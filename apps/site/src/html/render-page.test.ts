@@ -1,10 +1,11 @@
 import { PLANS } from '@muster/contract/plans';
+import { QUOTAS } from '@muster/contract/quotas';
 import { describe, expect, it } from 'vitest';
 
 import { FOOTER_DISCLAIMER } from './layout.ts';
 import { renderPage, type PageContext } from './render-page.ts';
 
-const context: PageContext = { page: 'pricing', year: 2026, plans: PLANS };
+const context: PageContext = { page: 'pricing', year: 2026, plans: PLANS, quotas: QUOTAS };
 const page = (main: string) =>
   `<body><!-- muster:header --><main id="main">${main}</main><!-- muster:footer --></body>`;
 

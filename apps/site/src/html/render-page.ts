@@ -2,19 +2,20 @@ import type { PlanDisplay } from '@muster/contract/plans';
 
 import { renderSiteFooter, renderSiteHeader } from './layout.ts';
 import type { SitePage } from './links.ts';
-import { renderPlanCards } from './pricing.ts';
+import { renderPlanCards, type QuotaTable } from './pricing.ts';
 
 export type PageContext = {
   page: SitePage;
   /** Copyright year in the footer (the build's year). */
   year: number;
   plans: readonly PlanDisplay[];
+  quotas: QuotaTable;
 };
 
 const PARTIALS = {
   header: ({ page }: PageContext) => renderSiteHeader(page),
   footer: ({ page, year }: PageContext) => renderSiteFooter(page, year),
-  plans: ({ plans }: PageContext) => renderPlanCards(plans),
+  plans: ({ plans, quotas }: PageContext) => renderPlanCards(plans, quotas),
 } as const;
 
 type PartialName = keyof typeof PARTIALS;
