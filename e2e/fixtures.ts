@@ -1,5 +1,43 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiURL, appURL } from './config.ts';
+
+/** The app keeps its bearer token under this localStorage key (apps/web/src/config/constants.ts). */
+export const AUTH_TOKEN_KEY = 'muster:auth-token';
+
+export type LoggedInUser = { email: string; token: string; userId: string };
+
+let counter = 0;
+export function uniqueEmail(prefix = 'vet'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** Reads the newest sign-in code mailed to `email` from the API's outbox. */
+export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`${apiURL}/dev/outbox`);
+  expect(response.ok()).toBe(true);
+  const mails = (await response.json()) as { to: string; text: string }[];
+  const code = mails.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${email}`);
+  return code;
+}
+
+/** Creates a user through the real sign-in API (email code), optionally on the FREE plan. */
+export async function createUser(request: APIRequestContext, options: { email?: string; plan?: 'FREE' | null } = {}): Promise<LoggedInUser> {
+  const email = options.email ?? uniqueEmail();
+  const sent = await request.post(`${apiURL}/auth/email-otp/send-verification-otp`, { data: { email, type: 'sign-in' } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const otp = await codeFromOutbox(request, email);
+  const signedIn = await request.post(`${apiURL}/auth/sign-in/email-otp`, { data: { email, otp } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+  const { token, user } = (await signedIn.json()) as { token: string; user: { id: string } };
+  if (options.plan !== null) {
+    const free = await request.post(`${apiURL}/subscriptions/free`, { data: { plan: 'FREE' }, headers: { authorization: `Bearer ${token}` } });
+    expect(free.ok(), await free.text()).toBe(true);
+  }
+  return { email, token, userId: user.id };
+}
 
 export type A11yOptions = { include?: string; disableRules?: string[] };
 
@@ -16,11 +54,36 @@ export async function checkA11y(page: Page, options: A11yOptions = {}) {
 }
 
 type Fixtures = {
+  /**
+   * Signs a new user in (through the real API), stores the session where the app keeps it, and
+   * signs out afterwards. Call before the first navigation.
+   */
+  login: (options?: { email?: string; plan?: 'FREE' | null }) => Promise<LoggedInUser>;
   /** console.error messages; the test fails on any unless it calls `consoleErrors.allow(pattern)`. */
   consoleErrors: { messages: string[]; allow(pattern: RegExp): void };
 };
 
 export const test = base.extend<Fixtures>({
+  login: async ({ page, request }, use) => {
+    const users: LoggedInUser[] = [];
+    await use(async (options = {}) => {
+      const user = await createUser(request, options);
+      users.push(user);
+      await page.addInitScript(
+        ([key, token, origin]) => {
+          if (window.location.origin === origin && !window.sessionStorage.getItem('muster:e2e-login-done')) {
+            window.localStorage.setItem(key, token);
+            window.sessionStorage.setItem('muster:e2e-login-done', '1');
+          }
+        },
+        [AUTH_TOKEN_KEY, user.token, new URL(appURL).origin] as const,
+      );
+      return user;
+    });
+    for (const user of users) {
+      await request.post(`${apiURL}/auth/sign-out`, { data: {}, headers: { authorization: `Bearer ${user.token}` } }).catch(() => undefined);
+    }
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const messages: string[] = [];

@@ -111,6 +111,15 @@ export const errorEnvelopeSchema = z
     detail: z.string().optional(),
     validation: z.literal(true).optional(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** On quota answers (403): which monthly limit was reached. */
+    quota: z
+      .object({
+        feature: z.string(),
+        used: z.number().int(),
+        limit: z.number().int().nullable(),
+        resets_at: z.string(),
+      })
+      .optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'The error body every failing request answers with.' });
 

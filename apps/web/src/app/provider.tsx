@@ -1,17 +1,42 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { authClient } from '@/lib/auth-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
-// The toaster is not needed to show the first page, so it loads after it (spec §9 budget). A toast
-// raised in the first moments, before it mounts, would not show; nothing toasts that early.
+// The toasters are not needed to show the first page, so they load after it (spec §9 budget). A
+// toast raised before they mount is replayed when they do (Sonner keeps active toasts).
 const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
 );
+const GlobalErrorToaster = lazy(() =>
+  import('@/components/ui/sonner').then((module) => ({ default: module.GlobalErrorToaster })),
+);
+
+/**
+ * Starts the session: checks a stored token, runs the refresh tick, follows sign-in and sign-out
+ * in other tabs, and drops cached data when the user signs out.
+ */
+function useAuthSession(queryClient: QueryClient) {
+  useEffect(() => {
+    void authClient.initialize();
+    authClient.startAutoRefresh();
+    const stopListening = authClient.onAuthStateChange((event) => {
+      // After the current render: the gate first leaves the protected page, then the data goes.
+      if (event === 'SIGNED_OUT') setTimeout(() => queryClient.clear(), 0);
+    });
+    const handleStorage = (event: StorageEvent) => authClient.handleStorageChange(event);
+    window.addEventListener('storage', handleStorage);
+    return () => {
+      authClient.stopAutoRefresh();
+      stopListening();
+      window.removeEventListener('storage', handleStorage);
+    };
+  }, [queryClient]);
+}
 
 type AppProviderProps = {
   children: ReactNode;
@@ -21,6 +46,7 @@ type AppProviderProps = {
 
 /** App-wide providers. Errors that escape the router (rare) land in the outer boundary. */
 export function AppProvider({ children, queryClient = appQueryClient }: AppProviderProps) {
+  useAuthSession(queryClient);
   return (
     <ErrorBoundary
       fallback={({ error, resetErrorBoundary }) => (
@@ -31,15 +57,14 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
     >
       <QueryClientProvider client={queryClient}>
         <ThemeProvider>
-          <TooltipProvider>
-            {children}
-            {/* Failing to load the toaster (offline) must not take the app down with it. */}
-            <ErrorBoundary fallback={() => null}>
-              <Suspense fallback={null}>
-                <Toaster />
-              </Suspense>
-            </ErrorBoundary>
-          </TooltipProvider>
+          {children}
+          {/* Failing to load the toaster (offline) must not take the app down with it. */}
+          <ErrorBoundary fallback={() => null}>
+            <Suspense fallback={null}>
+              <Toaster />
+              <GlobalErrorToaster />
+            </Suspense>
+          </ErrorBoundary>
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,11 +1,28 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation, useRouteError } from 'react-router';
 
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { AppLayout } from '@/components/layouts/app-layout';
+import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { useUpgradePrompt } from '@/lib/upgrade-prompt';
 
 import { isAppRouteHandle } from './route-types';
 
 const APP_NAME = 'Muster';
+
+// Signed-in extras load after the first page (first-load budget).
+const AccountMenuControl = lazy(() =>
+  import('./account-controls').then((module) => ({ default: module.AccountMenuControl })),
+);
+const UpgradeBannerControl = lazy(() =>
+  import('./account-controls').then((module) => ({ default: module.UpgradeBannerControl })),
+);
+const UpgradeDialogContainer = lazy(() =>
+  import('./upgrade-dialog-container').then((module) => ({
+    default: module.UpgradeDialogContainer,
+  })),
+);
 
 /** The deepest matched route's title, for the document title. */
 function useRouteTitle(): string | undefined {
@@ -17,14 +34,52 @@ function useRouteTitle(): string | undefined {
   return undefined;
 }
 
+/** Optional chrome: if its code fails to load, the page goes on without it. */
+function Optional({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Opens the upgrade dialog while a quota or permission answer asks for it. */
+function UpgradeDialogHost() {
+  const request = useUpgradePrompt();
+  if (!request) return null;
+  return (
+    <Optional>
+      <UpgradeDialogContainer request={request} />
+    </Optional>
+  );
+}
+
 /** The root route's element: the app frame, the document title and scroll restoration. */
 export function RootLayout() {
   const title = useRouteTitle();
   const navigation = useNavigation();
+  const isSignedIn = isMemberSession(useAuthState());
   return (
-    <AppLayout isNavigating={navigation.state === 'loading'}>
+    <AppLayout
+      isNavigating={navigation.state === 'loading'}
+      headerActions={
+        isSignedIn ? (
+          <Optional>
+            <AccountMenuControl />
+          </Optional>
+        ) : null
+      }
+      banner={
+        isSignedIn ? (
+          <Optional>
+            <UpgradeBannerControl />
+          </Optional>
+        ) : null
+      }
+    >
       <title>{title ? `${title} · ${APP_NAME}` : APP_NAME}</title>
       <Outlet />
+      <UpgradeDialogHost />
       <ScrollRestoration />
     </AppLayout>
   );

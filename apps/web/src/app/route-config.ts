@@ -90,24 +90,29 @@ export const PUBLIC_ROUTES: AppRoute[] = [
         Component: module.ServiceOutageRoute,
       })),
   },
-  upcoming(
-    paths.signIn.path,
-    'Sign in',
-    'Sign in with a one-time code sent to your email, or with your Google or Discord account.',
-    false,
-  ),
-  upcoming(
-    paths.signUp.path,
-    'Sign up',
-    'Create your Muster account with your email address, then choose a plan.',
-    false,
-  ),
-  upcoming(
-    paths.planSelection.path,
-    'Plan selection',
-    'Compare the Free, Pro and Lifetime plans and choose the one that fits your claim.',
-    false,
-  ),
+  {
+    path: paths.signIn.path,
+    title: 'Sign in',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/auth/sign-in').then((module) => ({ Component: module.SignInRoute })),
+  },
+  {
+    path: paths.signUp.path,
+    title: 'Sign up',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/auth/sign-up').then((module) => ({ Component: module.SignUpRoute })),
+  },
+  {
+    path: paths.planSelection.path,
+    title: 'Plan selection',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/billing/plan-selection').then((module) => ({
+        Component: module.PlanSelectionRoute,
+      })),
+  },
   upcoming(
     paths.laymanSign.path,
     'Sign Layman Statement',
@@ -129,12 +134,23 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     isProtected: false,
     lazy: () => import('./routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
   },
-  upcoming(
-    paths.authSession.path,
-    'Signing you in',
-    'Muster finishes signing you in here, then takes you to your dashboard.',
-    false,
-  ),
+  {
+    path: paths.authSession.path,
+    title: 'Signing you in',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/auth/auth-session').then((module) => ({
+        Component: module.AuthSessionRoute,
+      })),
+  },
+  {
+    // Not a spec screen: development help that lists the mail the API kept (sign-in codes).
+    path: paths.devOutbox.path,
+    title: 'Developer outbox',
+    isProtected: false,
+    lazy: () =>
+      import('./routes/dev/dev-outbox').then((module) => ({ Component: module.DevOutboxRoute })),
+  },
 ];
 
 export const PROTECTED_ROUTES: AppRoute[] = [
@@ -145,30 +161,38 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     lazy: () =>
       import('./routes/dashboard').then((module) => ({ Component: module.DashboardRoute })),
   },
-  upcoming(
-    paths.profile.path,
-    'Account',
-    'See and update your name, email and service details, and manage your subscription.',
-    true,
-  ),
-  upcoming(
-    paths.loadingProfile.path,
-    'Loading profile',
-    'Shown for a moment while Muster loads your profile after you sign in.',
-    true,
-  ),
-  upcoming(
-    paths.welcome.path,
-    'Welcome',
-    'A short introduction to Muster for new members and the first steps toward your claim.',
-    true,
-  ),
-  upcoming(
-    paths.welcomeProfile.path,
-    'Set up your profile',
-    'Tell us about your service so Muster can tailor its guidance to you.',
-    true,
-  ),
+  {
+    path: paths.profile.path,
+    title: 'Account',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/account/profile').then((module) => ({ Component: module.ProfileRoute })),
+  },
+  {
+    path: paths.loadingProfile.path,
+    title: 'Loading profile',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/account/loading-profile').then((module) => ({
+        Component: module.LoadingProfileRoute,
+      })),
+  },
+  {
+    path: paths.welcome.path,
+    title: 'Welcome',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/account/welcome').then((module) => ({ Component: module.WelcomeRoute })),
+  },
+  {
+    path: paths.welcomeProfile.path,
+    title: 'Set up your profile',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/account/welcome-profile').then((module) => ({
+        Component: module.WelcomeProfileRoute,
+      })),
+  },
 
   upcoming(
     paths.chats.list.path,
@@ -305,18 +329,24 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     true,
   ),
 
-  upcoming(
-    paths.stripePortalReturn.path,
-    'Returning from billing',
-    'Muster confirms the changes you made in the billing portal, then takes you back where you were.',
-    true,
-  ),
-  upcoming(
-    paths.redirectToStripe.path,
-    'Opening billing',
-    'Muster is taking you to the secure billing portal of our payment provider.',
-    true,
-  ),
+  {
+    path: paths.stripePortalReturn.path,
+    title: 'Returning from billing',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/billing/stripe-portal-return').then((module) => ({
+        Component: module.StripePortalReturnRoute,
+      })),
+  },
+  {
+    path: paths.redirectToStripe.path,
+    title: 'Opening billing',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/billing/redirect-to-stripe').then((module) => ({
+        Component: module.RedirectToStripeRoute,
+      })),
+  },
   upcoming(
     paths.linkVso.path,
     'Link a VSO',

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { AppRoute } from '@/app/route-types';
 import { buildAppRoutes } from '@/app/router';
 import { STORAGE_KEYS } from '@/config/constants';
 import { renderApp } from '@/testing/render-app';
+import { mockSignedIn } from '@/testing/session';
 
 let shouldThrow = true;
 
@@ -35,6 +36,10 @@ function mockReload() {
 }
 
 describe('route errors', () => {
+  beforeEach(() => {
+    mockSignedIn();
+  });
+
   it('render errors show the error screen inside the frame; "Try Again" renders again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     shouldThrow = true;

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { DISCLAIMER_TEXT } from '@/components/layouts/disclaimer-footer';
 import { renderApp } from '@/testing/render-app';
+import { mockSignedIn } from '@/testing/session';
 
 import { buildAppRoutes, getRouteDepth } from './router';
 import type { AppRoute, RouteModule } from './route-types';
@@ -58,6 +59,7 @@ describe('buildAppRoutes', () => {
       },
     ];
 
+    mockSignedIn();
     const first = renderApp({ path: '/wizard', routes: buildAppRoutes({ routes }) });
     const layout = await screen.findByRole('region', { name: 'Wizard layout' });
     expect(layout).toContainElement(screen.getByRole('heading', { name: 'Wizard start' }));
@@ -70,6 +72,7 @@ describe('buildAppRoutes', () => {
 
 describe('the app router', () => {
   it('redirects / to /dashboard', async () => {
+    mockSignedIn();
     const { router } = renderApp({ path: '/' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -77,6 +80,7 @@ describe('the app router', () => {
   });
 
   it('renders a screen that has not landed as a titled page with its summary', async () => {
+    mockSignedIn();
     renderApp({ path: '/disabilities/abc-123/flare-ups' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Flare-ups' })).toBeVisible();
@@ -86,6 +90,7 @@ describe('the app router', () => {
   });
 
   it('renders the frame: header, main landmark and the footer disclaimer', async () => {
+    mockSignedIn();
     renderApp({ path: '/vault' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'File Vault' })).toBeVisible();

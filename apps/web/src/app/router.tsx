@@ -3,6 +3,7 @@ import { Navigate, Outlet, createBrowserRouter, redirect, type RouteObject } fro
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { PageSpinner } from '@/components/ui/spinner';
 import { MAX_ROUTE_DEPTH } from '@/config/constants';
+import { authClient, type AuthClient } from '@/lib/auth-client';
 import { trackModuleLoad } from '@/lib/chunk-errors';
 
 import { ProtectedRouteGate } from './protected-route-gate';
@@ -93,6 +94,24 @@ export function buildAppRoutes({
   ];
 }
 
+type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate' | 'state'>;
+
+/**
+ * Lets the auth client navigate with the router (sign-out → /sign-in, outage → /service-outage);
+ * absolute URLs (another host) load as pages.
+ */
+export function bindAuthNavigation(router: AppRouter, client: AuthClient = authClient) {
+  client.setNavigator({
+    navigate: (to, state) => {
+      if (/^https?:\/\//.test(to)) window.location.assign(to);
+      else void router.navigate(to, { state });
+    },
+    getCurrentPath: () => `${router.state.location.pathname}${router.state.location.search}`,
+  });
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(buildAppRoutes());
+  const router = createBrowserRouter(buildAppRoutes());
+  bindAuthNavigation(router);
+  return router;
 }

@@ -60,7 +60,30 @@ export const STORAGE_KEYS = {
   THEME_MODE: 'muster:theme-mode',
   /** sessionStorage: set when the page reloaded itself after a chunk failed to load. */
   CHUNK_RELOAD: 'muster:chunk-reload',
+  /** localStorage: the bearer token of the signed-in session (the only auth value stored). */
+  AUTH_TOKEN: 'muster:auth-token',
+  /** sessionStorage: set while a checkout or billing portal visit is pending (spec §4). */
+  PENDING_CHECKOUT: 'muster:pending-checkout',
 } as const;
+
+/**
+ * Session refresh (spec §9 "Auth session"): every tick, a session that expires within
+ * `refreshWithinTicks` ticks plus the margin is refreshed with `GET /auth/get-session`.
+ */
+export const AUTH_SESSION = {
+  tickMs: 30_000,
+  refreshWithinTicks: 3,
+  expiryMarginMs: 10_000,
+} as const;
+
+/** The second toaster, for global errors (spec §8 "Display"): its own id and position. */
+export const GLOBAL_ERROR_TOASTER_ID = 'global-errors';
+
+/** How often the gate checks the subscription again while a checkout is being confirmed. */
+export const PENDING_CHECKOUT_POLL_MS = 3000;
+
+/** How often the developer outbox page looks for new mail. */
+export const DEV_OUTBOX_POLL_MS = 3000;
 
 /** VA's search for accredited representatives (VSOs, attorneys, claims agents). */
 export const VA_FIND_REPRESENTATIVE_URL =

@@ -30,6 +30,11 @@ export const DISABILITY_WIZARD_STEPS = [
 ] as const;
 export type DisabilityWizardStep = (typeof DISABILITY_WIZARD_STEPS)[number];
 
+/** Destinations of `/redirect-to-stripe`. */
+export type BillingRedirectTarget =
+  | { to: 'checkout'; plan: 'PRO_MONTHLY' | 'PRO_BIANNUALLY' | 'LIFETIME' }
+  | { to: 'customer-portal' | 'upgrade-portal' | 'subscription-portal' };
+
 /** A same-origin path such as `/chats/1?x=y`; rejects absolute and protocol-relative URLs. */
 export function isAppRelativePath(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//');
@@ -57,11 +62,20 @@ export const paths = {
   privacyPolicy: staticPath('/privacy-policy'),
   terms: staticPath('/terms'),
   authSession: staticPath('/auth/session'),
+  /** Development only: the mail the API's embedded outbox kept (not a spec screen). */
+  devOutbox: staticPath('/dev/outbox'),
 
   // Protected
   dashboard: staticPath('/dashboard'),
   profile: staticPath('/profile'),
-  loadingProfile: staticPath('/loading-profile'),
+  loadingProfile: {
+    path: '/loading-profile',
+    /** `from` is where to continue once the profile has loaded. */
+    getHref: (from?: string | null) =>
+      isAppRelativePath(from)
+        ? `/loading-profile?${new URLSearchParams({ from }).toString()}`
+        : '/loading-profile',
+  },
   welcome: staticPath('/welcome'),
   welcomeProfile: staticPath('/welcome/profile'),
   chats: {
@@ -122,7 +136,15 @@ export const paths = {
   },
   // The spec names these after the card payment provider; the words stay literal here.
   stripePortalReturn: staticPath('/stripe-portal-return'),
-  redirectToStripe: staticPath('/redirect-to-stripe'),
+  redirectToStripe: {
+    path: '/redirect-to-stripe',
+    /** Where to send the user: a plan's checkout or one of the billing portals. */
+    getHref: (target: BillingRedirectTarget) => {
+      const search = new URLSearchParams({ to: target.to });
+      if (target.to === 'checkout') search.set('plan', target.plan);
+      return `/redirect-to-stripe?${search.toString()}`;
+    },
+  },
   linkVso: staticPath('/link-vso'),
   vaForms: {
     home: staticPath('/va-forms'),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   ApiError,
   createApiClient,
+  filenameFromContentDisposition,
   getErrorMessage,
   isApiError,
   toApiError,
@@ -553,5 +554,91 @@ describe('helpers', () => {
 
     expect(error.code).toBe(ERR.UNHANDLED_EXCEPTION);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('accounts additions', () => {
+  it('keeps the quota of a quota answer', async () => {
+    const { client, fetchMock } = setup();
+    const quota = {
+      feature: 'decision_letters',
+      used: 1,
+      limit: 1,
+      resets_at: '2026-12-01T00:00:00.000Z',
+    };
+    fetchMock.mockResolvedValue(
+      json(
+        {
+          code: ERR.FORBIDDEN,
+          message: messageFor(ERR.FORBIDDEN),
+          detail: 'decision letter quota reached',
+          quota,
+        },
+        { status: 403 },
+      ),
+    );
+
+    const error = await captureApiError(client.request('/decision-letters', { method: 'POST' }));
+
+    expect(error.detail).toBe('decision letter quota reached');
+    expect(error.quota).toEqual(quota);
+  });
+
+  it('calls the unauthorized handler for a 401 only when the token came from the getter', async () => {
+    const { client, fetchMock } = setup();
+    const onUnauthorized = vi.fn();
+    client.setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        json({ code: ERR.SESSION_EXPIRED, message: 'Session expired' }, { status: 401 }),
+      ),
+    );
+
+    await captureApiError(client.request('/anything'));
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    client.setTokenGetter(() => 'token');
+    const error = await captureApiError(client.request('/anything'));
+    expect(onUnauthorized).toHaveBeenCalledWith(error);
+
+    client.setTokenGetter(() => null);
+    await captureApiError(
+      client.request('/auth/sign-out', { method: 'POST', headers: { Authorization: 'Bearer x' } }),
+    );
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads a file with its name, and maps a failed download like any request', async () => {
+    const { client, fetchMock, lastHeaders } = setup();
+    fetchMock.mockResolvedValueOnce(
+      new Response('PK zip bytes', {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': 'attachment; filename="muster-export-2026-11-21.zip"',
+        },
+      }),
+    );
+
+    const file = await client.download('/users/u1/export');
+
+    expect(file.filename).toBe('muster-export-2026-11-21.zip');
+    expect(await file.blob.text()).toBe('PK zip bytes');
+    expect(lastHeaders().get('Accept')).toBe('*/*');
+
+    fetchMock.mockResolvedValueOnce(
+      json({ code: ERR.NOT_FOUND, message: 'Not found' }, { status: 404 }),
+    );
+    const error = await captureApiError(client.download('/users/u2/export'));
+    expect(error.code).toBe(ERR.NOT_FOUND);
+  });
+
+  it('reads encoded and plain file names from Content-Disposition', () => {
+    expect(filenameFromContentDisposition(null)).toBeUndefined();
+    expect(filenameFromContentDisposition('attachment; filename=data.zip')).toBe('data.zip');
+    expect(
+      filenameFromContentDisposition(
+        'attachment; filename="x.zip"; filename*=UTF-8\'\'Jane%20Doe%20export.zip',
+      ),
+    ).toBe('Jane Doe export.zip');
   });
 });

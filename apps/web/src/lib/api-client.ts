@@ -7,6 +7,7 @@ import {
   type ClientFailure,
   type ErrorCode,
 } from '@muster/contract/errors';
+import { quotaSchema, type Quota } from '@muster/contract/billing';
 import type { z } from 'zod';
 
 import { env } from '@/config/env';
@@ -21,7 +22,8 @@ import { API_MAX_RETRIES, API_RETRY_BASE_DELAY_MS, API_TIMEOUT_MS } from '@/conf
  * - A caller's own abort (`signal`) is not a failure: the abort reason is rethrown unchanged so
  *   TanStack Query can treat it as a cancellation.
  *
- * 401 handling (sign-out, redirect to /sign-in) belongs here and nowhere else; the accounts issue adds it.
+ * 401 handling lives here and nowhere else: a 401 answer to a request that carried the session's
+ * token calls the handler the auth layer registered (`setUnauthorizedHandler`), which signs out.
  */
 
 export type ApiErrorInit = {
@@ -32,6 +34,8 @@ export type ApiErrorInit = {
   detail?: string;
   fields?: Record<string, string>;
   validation?: boolean;
+  /** Quota answers (403, code 1007) say which quota ran out. */
+  quota?: Quota;
   cause?: unknown;
 };
 
@@ -44,14 +48,16 @@ export class ApiError extends Error {
   /** Per-field messages, keyed by form field path, for `form.setError`. */
   readonly fields: Readonly<Record<string, string>> | undefined;
   readonly validation: boolean | undefined;
+  readonly quota: Quota | undefined;
 
-  constructor({ status, code, message, detail, fields, validation, cause }: ApiErrorInit) {
+  constructor({ status, code, message, detail, fields, validation, quota, cause }: ApiErrorInit) {
     super(message ?? messageFor(code), { cause });
     this.status = status;
     this.code = code;
     this.detail = detail;
     this.fields = fields;
     this.validation = validation;
+    this.quota = quota;
   }
 
   get isClientError(): boolean {
@@ -111,7 +117,15 @@ export type RequestOptions = {
   timeoutMs?: number;
   /** Retries on 502/503/504 for idempotent methods; ignored for POST and PATCH. */
   maxRetries?: number;
+  /** `false` sends no bearer token (sign-in calls): their 401 says nothing about a session. */
+  authenticate?: boolean;
 };
+
+/** A file the API sent (e.g. the data export), with the name from `Content-Disposition`. */
+export type DownloadedFile = { blob: Blob; filename: string | undefined };
+
+/** Called when an answer is 401 although the request carried the session's token. */
+export type UnauthorizedHandler = (error: ApiError) => void;
 
 export type TokenGetter = () => string | null | undefined | Promise<string | null | undefined>;
 
@@ -161,8 +175,12 @@ export type ApiClient = {
   ): Promise<z.output<S>>;
   /** Resolves with nothing; a body, if any, is ignored. */
   delete(path: string, options?: RequestWithoutMethod): Promise<void>;
+  /** GETs a file (any content type); failures are mapped like any other request. */
+  download(path: string, options?: RequestWithoutMethod): Promise<DownloadedFile>;
   /** Sets where the bearer token comes from. Called once at startup by the auth layer. */
   setTokenGetter(getToken: TokenGetter): void;
+  /** Sets what a 401 to an authenticated request does (the auth layer signs out). */
+  setUnauthorizedHandler(handler: UnauthorizedHandler | null): void;
 };
 
 function defaultIsOnline(): boolean {
@@ -211,7 +229,16 @@ function errorFromResponse(response: Response, text: string): ApiError {
   const envelope = errorEnvelopeSchema.safeParse(json);
   if (envelope.success && isErrorCode(envelope.data.code)) {
     const { code, message, detail, fields, validation } = envelope.data;
-    return new ApiError({ status, code, message, detail, fields, validation });
+    const quota = quotaSchema.safeParse((json as { quota?: unknown }).quota);
+    return new ApiError({
+      status,
+      code,
+      message,
+      detail,
+      fields,
+      validation,
+      quota: quota.success ? quota.data : undefined,
+    });
   }
 
   if (status === 503 && response.headers.get('x-maintenance') === '1') {
@@ -257,6 +284,23 @@ class CallerAbort {
   constructor(readonly reason: unknown) {}
 }
 
+/** `attachment; filename="muster-export.zip"` → `muster-export.zip`. */
+export function filenameFromContentDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed encoded name: fall back to the plain one below.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || undefined;
+}
+
+type ResponseBody = { kind: 'text'; text: string } | { kind: 'blob'; blob: Blob };
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const defaultTimeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
@@ -264,6 +308,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const retryBaseDelayMs = options.retryBaseDelayMs ?? API_RETRY_BASE_DELAY_MS;
   const isOnline = options.isOnline ?? defaultIsOnline;
   let getToken: TokenGetter = () => null;
+  let onUnauthorized: UnauthorizedHandler | null = null;
 
   /** One attempt: the response and its whole body, within the timeout. */
   async function attempt(
@@ -271,7 +316,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     init: RequestInit,
     timeoutMs: number,
     callerSignal: AbortSignal | undefined,
-  ): Promise<{ response: Response; text: string }> {
+    wantsBlob: boolean,
+  ): Promise<{ response: Response; body: ResponseBody }> {
     const controller = new AbortController();
     let isTimedOut = false;
     const timer = setTimeout(() => {
@@ -283,8 +329,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       const response = await fetchImpl(url, { ...init, signal: controller.signal });
-      const text = await response.text();
-      return { response, text };
+      // Error answers are always read as text: they carry the JSON envelope.
+      const body: ResponseBody =
+        wantsBlob && response.ok
+          ? { kind: 'blob', blob: await response.blob() }
+          : { kind: 'text', text: await response.text() };
+      return { response, body };
     } catch (error) {
       if (callerSignal?.aborted) throw new CallerAbort(callerSignal.reason);
       if (isTimedOut) {
@@ -304,7 +354,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function send(
     path: string,
-    requestOptions: RequestOptions & { schema?: z.ZodType },
+    requestOptions: RequestOptions & { schema?: z.ZodType; wantsBlob?: boolean },
   ): Promise<unknown> {
     const { method = 'GET', query, body, headers, signal, schema } = requestOptions;
     const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
@@ -324,8 +374,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         requestHeaders.set('Content-Type', 'application/json');
       }
     }
-    const token = await getToken();
+    const token = requestOptions.authenticate === false ? null : await getToken();
     if (token) requestHeaders.set('Authorization', `Bearer ${token}`);
+    const wantsBlob = requestOptions.wantsBlob === true;
+    if (wantsBlob) requestHeaders.set('Accept', '*/*');
 
     const init: RequestInit = {
       method,
@@ -336,10 +388,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
 
     for (let retry = 0; ; retry += 1) {
-      const { response, text } = await attempt(url, init, timeoutMs, signal);
+      const { response, body: responseBody } = await attempt(
+        url,
+        init,
+        timeoutMs,
+        signal,
+        wantsBlob,
+      );
+
+      if (responseBody.kind === 'blob') {
+        const file: DownloadedFile = {
+          blob: responseBody.blob,
+          filename: filenameFromContentDisposition(response.headers.get('content-disposition')),
+        };
+        return file;
+      }
+      const { text } = responseBody;
 
       if (!response.ok) {
         const error = errorFromResponse(response, text);
+        // Only a request that carried the session's token can reveal that the session ended.
+        if (response.status === 401 && token) onUnauthorized?.(error);
         const isRetryable =
           retry < maxRetries &&
           RETRYABLE_STATUSES.has(response.status) &&
@@ -380,7 +449,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request(
     path: string,
-    requestOptions: RequestOptions & { schema?: z.ZodType } = {},
+    requestOptions: RequestOptions & { schema?: z.ZodType; wantsBlob?: boolean } = {},
   ): Promise<unknown> {
     try {
       return await send(path, requestOptions);
@@ -409,8 +478,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     delete: async (path, rest) => {
       await request(path, { ...rest, method: 'DELETE' });
     },
+    download: (path, rest) =>
+      request(path, { ...rest, method: 'GET', wantsBlob: true }) as Promise<DownloadedFile>,
     setTokenGetter: (nextGetToken) => {
       getToken = nextGetToken;
+    },
+    setUnauthorizedHandler: (handler) => {
+      onUnauthorized = handler;
     },
   };
 }

@@ -1,15 +1,14 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 
 import { AppProvider } from '@/app/provider';
-import { buildAppRoutes } from '@/app/router';
-import { queryConfig } from '@/lib/query-client';
+import { bindAuthNavigation, buildAppRoutes } from '@/app/router';
+import { createQueryClient, queryConfig } from '@/lib/query-client';
 
-export function createTestQueryClient() {
-  return new QueryClient({
-    defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
-  });
+export function createTestQueryClient(): QueryClient {
+  return createQueryClient({ ...queryConfig, queries: { ...queryConfig.queries, retry: false } });
 }
 
 export type RenderAppOptions = {
@@ -17,15 +16,25 @@ export type RenderAppOptions = {
   path?: string;
   /** Defaults to the app's route tree. */
   routes?: RouteObject[];
+  queryClient?: QueryClient;
+  /** Render in StrictMode, as `main.tsx` does (effects run twice in development). */
+  isStrict?: boolean;
 };
 
 /** Renders the real providers and router in memory, starting at `path`. */
-export function renderApp({ path = '/', routes = buildAppRoutes() }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/',
+  routes = buildAppRoutes(),
+  queryClient = createTestQueryClient(),
+  isStrict = false,
+}: RenderAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <AppProvider queryClient={createTestQueryClient()}>
+  bindAuthNavigation(router);
+  const app = (
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
-    </AppProvider>,
+    </AppProvider>
   );
-  return { ...view, router };
+  const view = render(isStrict ? <StrictMode>{app}</StrictMode> : app);
+  return { ...view, router, queryClient };
 }

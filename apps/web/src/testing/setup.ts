@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import { authClient } from '@/lib/auth-client';
+import { upgradePrompt } from '@/lib/upgrade-prompt';
+
 import { installMatchMedia } from './match-media';
 
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
@@ -29,10 +32,15 @@ beforeEach(() => {
   installMatchMedia();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  authClient.reset();
+  upgradePrompt.close();
+  // Sonner keeps active toasts between renders (and replays them to a new toaster).
+  const { toast } = await import('sonner');
+  toast.dismiss();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
   // Code under test may have swallowed the throw above; fail here regardless.

@@ -33,7 +33,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
     // The auth library returns the bearer token here; uploads read ETags of parts.
-    exposedHeaders: ['set-auth-token', 'etag', 'retry-after'],
+    exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],
     maxAge: 600,
   });
   await app.register(rateLimit, {

@@ -9,13 +9,22 @@ export type AppLayoutProps = {
   children: ReactNode;
   /** Shown above the page while a navigation is loading. */
   isNavigating?: boolean;
+  /** Header controls next to the colour mode switch (the account menu). */
+  headerActions?: ReactNode;
+  /** A full-width strip under the header (the upgrade banner). */
+  banner?: ReactNode;
 };
 
 /**
  * The frame around every page: skip link, header, main landmark, footer with the disclaimer.
  * The sidebar shell (spec section 2 "Shell") replaces the header in a later issue.
  */
-export function AppLayout({ children, isNavigating = false }: AppLayoutProps) {
+export function AppLayout({
+  children,
+  isNavigating = false,
+  headerActions,
+  banner,
+}: AppLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -32,7 +41,10 @@ export function AppLayout({ children, isNavigating = false }: AppLayoutProps) {
           >
             Muster
           </Link>
-          <ModeToggle />
+          <div className="flex items-center gap-1">
+            <ModeToggle />
+            {headerActions}
+          </div>
         </div>
         {isNavigating ? (
           <div
@@ -43,6 +55,7 @@ export function AppLayout({ children, isNavigating = false }: AppLayoutProps) {
           </div>
         ) : null}
       </header>
+      {banner}
       <main
         id="main-content"
         tabIndex={-1}

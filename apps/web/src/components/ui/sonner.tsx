@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 import { useTheme } from '@/components/theme/theme-provider';
-import { TOAST } from '@/config/constants';
+import { GLOBAL_ERROR_TOAST, GLOBAL_ERROR_TOASTER_ID, TOAST } from '@/config/constants';
 
 /**
  * The app's one toaster, with spec §9's generic-notice settings. Sonner exposes duration, visible
@@ -17,6 +17,37 @@ export function Toaster(props: ToasterProps) {
       className="toaster group"
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visibleToasts}
+      gap={TOAST.gapPx}
+      offset={TOAST.offsetPx}
+      closeButton
+      style={
+        {
+          '--width': `${TOAST.widthPx}px`,
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+/**
+ * The global error toaster (spec §8 "Display", §9): 10 s per toast, up to 9 visible, one per error
+ * code (`toastError` keys each toast by its code). Toasts reach it with `toasterId`.
+ */
+export function GlobalErrorToaster(props: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      id={GLOBAL_ERROR_TOASTER_ID}
+      theme={resolvedTheme}
+      className="toaster group"
+      position="top-right"
+      containerAriaLabel="Error notifications"
+      duration={GLOBAL_ERROR_TOAST.durationMs}
+      visibleToasts={GLOBAL_ERROR_TOAST.visibleToasts}
       gap={TOAST.gapPx}
       offset={TOAST.offsetPx}
       closeButton

@@ -4,7 +4,12 @@ import type { ComponentProps } from 'react';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { cn } from '@/utils/cn';
 
-/** Mounted once in the app provider; tooltips open after the spec's 100 ms delay. */
+/**
+ * Tooltips open after the spec's 100 ms delay. Each `Tooltip` brings its own provider (the shadcn
+ * pattern), so the tooltip code, and the positioning engine it shares with menus, stays out of the
+ * first load instead of being mounted at the app root. Wrap a group in one `TooltipProvider` to
+ * share the skip-delay between neighbouring tooltips.
+ */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props
@@ -12,7 +17,13 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

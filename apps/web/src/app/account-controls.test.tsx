@@ -1,0 +1,94 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { json } from '@/testing/api-mock';
+import { renderApp } from '@/testing/render-app';
+import { mockSignedIn } from '@/testing/session';
+
+async function openMenu() {
+  await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+  await userEvent.click(await screen.findByRole('button', { name: 'Account menu' }));
+  await screen.findByRole('menuitem', { name: 'Log out' });
+  return screen.getAllByRole('menuitem').map((item) => item.textContent);
+}
+
+const BANNER = 'Upgrade to Support Development';
+
+describe('header account menu and upgrade banner', () => {
+  it('free member: Get Lifetime Access and Upgrade to Pro, and the banner', async () => {
+    mockSignedIn();
+    renderApp({ path: '/dashboard' });
+    expect(await screen.findByRole('button', { name: BANNER })).toBeVisible();
+    expect(await openMenu()).toEqual([
+      'Get Lifetime Access',
+      'Upgrade to Pro',
+      'Account',
+      'Log out',
+    ]);
+  });
+
+  it('paying member: Get Lifetime Access, Upgrade to lifetime and Billing; no banner', async () => {
+    mockSignedIn({
+      profile: {
+        subscription_status: 'active',
+        plan: 'PRO_MONTHLY',
+        price_id: 'price_pro_monthly',
+      },
+    });
+    renderApp({ path: '/dashboard' });
+    expect(await openMenu()).toEqual([
+      'Get Lifetime Access',
+      'Upgrade to lifetime',
+      'Billing',
+      'Account',
+      'Log out',
+    ]);
+    expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
+  });
+
+  it('lifetime member: no billing items, no banner', async () => {
+    mockSignedIn({
+      profile: { subscription_status: 'lifetime', plan: 'LIFETIME', price_id: 'price_lifetime' },
+    });
+    renderApp({ path: '/dashboard' });
+    expect(await openMenu()).toEqual(['Account', 'Log out']);
+    expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
+  });
+
+  it('billing off: no billing items and no banner', async () => {
+    mockSignedIn({ billing: { enabled: false } });
+    renderApp({ path: '/dashboard' });
+    expect(await openMenu()).toEqual(['Account', 'Log out']);
+    expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
+  });
+
+  it('the banner opens the upgrade portal, or plan selection for a member with nothing to upgrade', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { api } = mockSignedIn({
+      routes: {
+        'POST /stripe/upgrade-subscription-portal': json({ url: 'https://billing.example/up' }),
+      },
+    });
+    const { router } = renderApp({ path: '/dashboard' });
+
+    await userEvent.click(await screen.findByRole('button', { name: BANNER }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.example/up'));
+
+    api.use({
+      'POST /stripe/upgrade-subscription-portal': json({ code: 3002, message: 'Not found' }, 404),
+    });
+    await userEvent.click(screen.getByRole('button', { name: BANNER }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/plan-selection'));
+  });
+
+  it('shows no account menu when signed out', async () => {
+    const { mockSignedOut } = await import('@/testing/session');
+    mockSignedOut();
+    renderApp({ path: '/privacy-policy' });
+    await screen.findByRole('heading', { level: 1, name: 'Privacy policy' });
+    expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
+  });
+});

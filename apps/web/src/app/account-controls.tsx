@@ -1,0 +1,58 @@
+import { profileLastName } from '@muster/domain/names';
+import { isAllowedStatus, menuItemsFor, showUpgradeBanner } from '@muster/domain/subscription';
+
+import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
+import { UpgradeBanner } from '@/features/billing/components/upgrade-banner';
+import { billingLinksFor } from '@/features/billing/utils/menu-links';
+import { useProfile } from '@/features/users/api/get-profile';
+import { AccountMenu } from '@/features/users/components/account-menu';
+import { authClient, useCurrentUser } from '@/lib/auth-client';
+
+/** The header's profile dropdown for the signed-in user (spec §2 "Shell", §4 menu items). */
+export function AccountMenuControl() {
+  const user = useCurrentUser();
+  const profile = useProfile(user?.id ?? '', { enabled: user !== null });
+  const config = useBillingConfig();
+  if (!user) return null;
+
+  const data = profile.data;
+  const items = data
+    ? menuItemsFor({
+        status: data.subscription_status,
+        priceId: data.price_id,
+        freePriceId: freePriceIdOf(config.data),
+        billingEnabled: config.data?.enabled ?? false,
+      })
+    : [];
+  const name = data
+    ? `${data.first_name} ${profileLastName(data.last_name)}`.trim()
+    : user.name || user.email;
+
+  return (
+    <AccountMenu
+      name={name}
+      email={data?.email ?? user.email}
+      avatarUrl={data?.avatar_url ?? user.image}
+      billingLinks={billingLinksFor(items)}
+      onSignOut={() => authClient.signOut()}
+    />
+  );
+}
+
+/** "Upgrade to Support Development" for non-paying members while billing is on. */
+export function UpgradeBannerControl() {
+  const user = useCurrentUser();
+  const profile = useProfile(user?.id ?? '', { enabled: user !== null });
+  const config = useBillingConfig();
+  const data = profile.data;
+  if (!user || !data || !config.data) return null;
+  // Only inside the app: someone choosing a plan or fixing a payment does not need the nudge.
+  if (!isAllowedStatus(data.subscription_status)) return null;
+  const isShown = showUpgradeBanner({
+    status: data.subscription_status,
+    priceId: data.price_id,
+    freePriceId: freePriceIdOf(config.data),
+    billingEnabled: config.data.enabled,
+  });
+  return isShown ? <UpgradeBanner /> : null;
+}

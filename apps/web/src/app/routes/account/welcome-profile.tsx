@@ -1,0 +1,39 @@
+import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@muster/domain/names';
+import { Link, useNavigate } from 'react-router';
+
+import { PageHeader } from '@/components/layouts/page-header';
+import { paths } from '@/config/paths';
+import { ProfileForm } from '@/features/users/components/profile-form';
+import { toastSuccess } from '@/lib/toast';
+
+import { useAccount } from '../../use-account';
+
+const PLACEHOLDER_NAMES = { firstName: DEFAULT_FIRST_NAME, lastName: DEFAULT_LAST_NAME };
+
+/** `/welcome/profile`: name and served branches, then the dashboard. */
+export function WelcomeProfileRoute() {
+  const { profile } = useAccount();
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title="Set up your profile"
+        description="Tell us your name and the branches you served in. You can change these later in your account."
+      />
+      <ProfileForm
+        profile={profile}
+        submitLabel="Save and continue"
+        hiddenNames={PLACEHOLDER_NAMES}
+        onSaved={() => {
+          toastSuccess('Your profile is saved');
+          void navigate(paths.dashboard.getHref());
+        }}
+      />
+      <p>
+        <Link to={paths.dashboard.getHref()} className="underline underline-offset-4">
+          Skip for now
+        </Link>
+      </p>
+    </div>
+  );
+}

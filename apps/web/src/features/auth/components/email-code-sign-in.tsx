@@ -1,0 +1,184 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  SIGN_IN_CODE_TTL_MINUTES,
+  sendSignInCodeInputSchema,
+  signInWithCodeInputSchema,
+  type SignInResult,
+} from '@muster/contract/auth';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { setFieldErrors } from '@/lib/form-errors';
+import { toastSuccess } from '@/lib/toast';
+
+import { useSendSignInCode } from '../api/send-sign-in-code';
+import { useSignInWithCode } from '../api/sign-in-with-code';
+
+export type AuthIntent = 'sign-in' | 'sign-up';
+
+const emailFormSchema = sendSignInCodeInputSchema.pick({ email: true });
+const codeFormSchema = signInWithCodeInputSchema.pick({ otp: true });
+
+export type EmailCodeSignInProps = {
+  intent: AuthIntent;
+  /** The session changes by itself; pages usually react to that instead. */
+  onSignedIn?: (result: SignInResult) => void;
+};
+
+/**
+ * Email one-time-code sign-in (spec §5): the email, then the 6-digit code sent to it. The same
+ * flow creates an account for a new email, so sign-up uses it too.
+ */
+export function EmailCodeSignIn({ intent, onSignedIn }: EmailCodeSignInProps) {
+  const [email, setEmail] = useState<string | null>(null);
+  if (email === null) return <EmailStep onSent={setEmail} />;
+  return (
+    <CodeStep
+      email={email}
+      intent={intent}
+      onSignedIn={onSignedIn}
+      onChangeEmail={() => setEmail(null)}
+    />
+  );
+}
+
+function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const sendCode = useSendSignInCode();
+  const form = useForm<z.input<typeof emailFormSchema>, unknown, z.output<typeof emailFormSchema>>({
+    resolver: zodResolver(emailFormSchema),
+    defaultValues: { email: '' },
+  });
+
+  const handleSubmit = form.handleSubmit((values) =>
+    sendCode.mutate(values, {
+      onSuccess: () => onSent(values.email),
+      onError: (error) => setFieldErrors(form.setError, error, ['email']),
+    }),
+  );
+
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <fieldset disabled={sendCode.isPending} className="flex flex-col gap-4">
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" inputMode="email" {...field} />
+                </FormControl>
+                <FormDescription>
+                  We will email you a 6-digit code. No password needed.
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit">Send code</Button>
+        </fieldset>
+      </form>
+    </Form>
+  );
+}
+
+type CodeStepProps = {
+  email: string;
+  intent: AuthIntent;
+  onSignedIn?: (result: SignInResult) => void;
+  onChangeEmail: () => void;
+};
+
+function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
+  const signIn = useSignInWithCode();
+  const resend = useSendSignInCode();
+  const form = useForm<z.input<typeof codeFormSchema>, unknown, z.output<typeof codeFormSchema>>({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { otp: '' },
+  });
+  const { setFocus } = form;
+
+  useEffect(() => {
+    setFocus('otp');
+  }, [setFocus]);
+
+  const handleSubmit = form.handleSubmit(({ otp }) =>
+    signIn.mutate(
+      { email, otp },
+      {
+        onSuccess: onSignedIn,
+        onError: (error) => setFieldErrors(form.setError, error, ['otp']),
+      },
+    ),
+  );
+
+  const handleResend = () => {
+    resend.mutate(
+      { email },
+      {
+        onSuccess: () => {
+          form.resetField('otp');
+          toastSuccess('We sent you a new code', { description: `Check ${email}.` });
+        },
+      },
+    );
+  };
+
+  const isBusy = signIn.isPending || resend.isPending;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <fieldset disabled={isBusy} className="flex flex-col gap-4">
+          <p role="status">
+            We sent a 6-digit code to <strong className="break-all">{email}</strong>.
+          </p>
+          <FormField
+            control={form.control}
+            name="otp"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Code</FormLabel>
+                <FormControl>
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    className="font-mono tracking-[0.3em]"
+                    {...field}
+                  />
+                </FormControl>
+                <FormDescription>
+                  Enter the 6-digit code from the email. It works once and expires in{' '}
+                  {SIGN_IN_CODE_TTL_MINUTES} minutes.
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit">{intent === 'sign-up' ? 'Create account' : 'Sign in'}</Button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="link" className="px-0" onClick={handleResend}>
+              Resend code
+            </Button>
+            <Button type="button" variant="link" className="px-0" onClick={onChangeEmail}>
+              Use a different email
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </Form>
+  );
+}

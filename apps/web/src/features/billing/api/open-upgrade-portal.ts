@@ -1,0 +1,18 @@
+import { redirectUrlSchema, returnUrlInputSchema } from '@muster/contract/billing';
+import { useMutation } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+
+/** `POST /stripe/upgrade-subscription-portal`: a session in the portal where a subscription changes to a higher plan. */
+export function openUpgradePortal(returnUrl: string): Promise<{ url: string }> {
+  return api.post(
+    '/stripe/upgrade-subscription-portal',
+    returnUrlInputSchema.parse({ return_url: returnUrl }),
+    redirectUrlSchema,
+  );
+}
+
+export function useOpenUpgradePortal() {
+  // Spec §8: portal failures are only logged; the caller decides what the user sees.
+  return useMutation({ mutationFn: openUpgradePortal, meta: { errorToast: false } });
+}

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { openBilling } from '../utils/open-billing';
+
+/** Opens a checkout or billing portal; failures are logged and left to the caller (spec §8). */
+export function useOpenBilling() {
+  return useMutation({ mutationFn: openBilling, meta: { errorToast: false } });
+}

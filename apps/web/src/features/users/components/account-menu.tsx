@@ -1,0 +1,71 @@
+import { CircleUserIcon, LogOutIcon } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+
+export type AccountMenuLink = { label: string; href: string };
+
+export type AccountMenuProps = {
+  name: string;
+  email: string;
+  avatarUrl?: string | null;
+  /** The plan's billing items (spec §4 "Menu items by plan"), already filtered. */
+  billingLinks: readonly AccountMenuLink[];
+  onSignOut: () => void;
+};
+
+/**
+ * The profile dropdown (spec §2 "Shell": name, email, avatar; plan items, Account, Log out). It
+ * lives in the header until the sidebar shell lands.
+ */
+export function AccountMenu({ name, email, avatarUrl, billingLinks, onSignOut }: AccountMenuProps) {
+  return (
+    // Not modal: a modal menu hides the rest of the page from assistive technology while focus
+    // can still reach it (axe: aria-hidden-focus).
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button type="button" variant="ghost" size="icon" aria-label="Account menu">
+          {avatarUrl ? (
+            <img
+              src={avatarUrl}
+              alt=""
+              className="size-7 rounded-full"
+              referrerPolicy="no-referrer"
+            />
+          ) : (
+            <CircleUserIcon className="size-6" aria-hidden />
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex flex-col">
+          <span className="truncate">{name}</span>
+          <span className="text-muted-foreground truncate text-xs font-normal">{email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {billingLinks.map((link) => (
+          <DropdownMenuItem key={link.href + link.label} asChild>
+            <Link to={link.href}>{link.label}</Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuItem asChild>
+          <Link to={paths.profile.getHref()}>Account</Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onSignOut}>
+          <LogOutIcon aria-hidden />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,54 @@
+import type { AuthUser } from '@muster/contract/auth';
+import type { UserProfile } from '@muster/contract/users';
+import type { BillingConfig } from '@muster/contract/billing';
+
+import { STORAGE_KEYS } from '@/config/constants';
+import { authClient } from '@/lib/auth-client';
+
+import { json, mockApi, type ApiRoutes } from './api-mock';
+import { buildAuthUser, buildBillingConfig, buildProfile, buildSessionAnswer } from './factories';
+
+export const TEST_TOKEN = 'token-1';
+
+export type SignedInOptions = {
+  user?: Partial<AuthUser>;
+  profile?: Partial<UserProfile>;
+  billing?: Partial<BillingConfig>;
+  routes?: ApiRoutes;
+};
+
+/**
+ * A stored session for `user-1` and an API that knows it: get-session, the profile, the billing
+ * configuration, plus `routes`. Call before rendering.
+ */
+export function mockSignedIn({
+  user: userOverrides,
+  profile,
+  billing,
+  routes = {},
+}: SignedInOptions = {}) {
+  const user = buildAuthUser(userOverrides);
+  const userProfile = buildProfile(profile);
+  window.localStorage.setItem(STORAGE_KEYS.AUTH_TOKEN, TEST_TOKEN);
+  authClient.reset();
+  const api = mockApi({
+    'GET /auth/get-session': json(buildSessionAnswer(user, { token: TEST_TOKEN })),
+    [`GET /users/${user.id}`]: json(userProfile),
+    'GET /billing/config': json(buildBillingConfig(billing)),
+    'GET /auth/providers': json({ google: false, discord: false }),
+    'POST /auth/sign-out': json({ success: true }),
+    ...routes,
+  });
+  return { api, user, profile: userProfile };
+}
+
+/** No stored session, and an API with the public routes plus `routes`. */
+export function mockSignedOut(routes: ApiRoutes = {}) {
+  window.localStorage.removeItem(STORAGE_KEYS.AUTH_TOKEN);
+  authClient.reset();
+  return mockApi({
+    'GET /auth/providers': json({ google: false, discord: false }),
+    'GET /billing/config': json(buildBillingConfig()),
+    ...routes,
+  });
+}
