@@ -10,8 +10,10 @@ test.beforeEach(({ consoleErrors }) => {
 });
 
 test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, then renders', async ({
+  login,
   page,
 }) => {
+  await login();
   let chunkRequests = 0;
   await page.route(chunkPattern('coming-soon'), (route) => {
     chunkRequests += 1;
@@ -34,8 +36,10 @@ test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, the
 });
 
 test('[APP][CHUNK-RELOAD]: once reloaded in this session, a failing chunk shows the error screen', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.goto('/dashboard');
   await page.evaluate((key) => sessionStorage.setItem(key, 'earlier'), CHUNK_RELOAD_KEY);
   await page.route(chunkPattern('terms'), (route) => route.abort('failed'));

@@ -35,7 +35,8 @@ test('[APP][ERROR-BOUNDARY]: "Try Again" loads the page afresh once it works', a
   await expect(page).toHaveURL(/\/privacy-policy$/);
 });
 
-test('[APP][ERROR-BOUNDARY]: "Go to Dashboard" leaves the broken page', async ({ page }) => {
+test('[APP][ERROR-BOUNDARY]: "Go to Dashboard" leaves the broken page', async ({ login, page }) => {
+  await login();
   await page.goto('/privacy-policy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
 

@@ -4,8 +4,10 @@ import { checkA11y, expect, test } from '../../fixtures.ts';
 import { expectAppFooter } from './app-pages.ts';
 
 test('[APP][NOT-FOUND]: an unknown path counts down 5 seconds, then lands on /', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.goto('/no/such/page');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Lost in Cyberspace');

@@ -4,8 +4,10 @@ import { checkA11y, expect, test } from '../../fixtures.ts';
 import { expectAppFooter } from './app-pages.ts';
 
 test('[APP][SMOKE]: / opens the dashboard, a titled page with the footer disclaimer', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.goto('/');
 
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -18,8 +20,10 @@ test('[APP][SMOKE]: / opens the dashboard, a titled page with the footer disclai
 });
 
 test('[APP][SMOKE]: the server fills in the runtime configuration; no inline scripts', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.goto('/dashboard');
 
   const siteMeta = await page.locator('meta[name="muster:site-url"]').getAttribute('content');
@@ -30,8 +34,10 @@ test('[APP][SMOKE]: the server fills in the runtime configuration; no inline scr
 });
 
 test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.goto('/disabilities/example-id/flare-ups');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flare-ups');
@@ -41,7 +47,8 @@ test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', 
   await checkA11y(page);
 });
 
-test('[APP][SMOKE]: the dashboard links lead to their pages', async ({ page }) => {
+test('[APP][SMOKE]: the dashboard links lead to their pages', async ({ login, page }) => {
+  await login();
   await page.goto('/dashboard');
 
   await page

@@ -1,8 +1,10 @@
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
 test('[APP][THEME]: the chosen color mode applies at once and survives a reload', async ({
+  login,
   page,
 }) => {
+  await login();
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/dashboard');
   const html = page.locator('html');
@@ -26,7 +28,8 @@ test('[APP][THEME]: the chosen color mode applies at once and survives a reload'
   await expect(html).not.toHaveClass(/\bdark\b/);
 });
 
-test('[APP][THEME]: system mode follows the operating system', async ({ page }) => {
+test('[APP][THEME]: system mode follows the operating system', async ({ login, page }) => {
+  await login();
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/dashboard');
   const html = page.locator('html');
