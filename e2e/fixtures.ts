@@ -24,16 +24,24 @@ export async function codeFromOutbox(request: APIRequestContext, email: string):
 }
 
 /** Creates a user through the real sign-in API (email code), optionally on the FREE plan. */
-export async function createUser(request: APIRequestContext, options: { email?: string; plan?: 'FREE' | null } = {}): Promise<LoggedInUser> {
+export async function createUser(
+  request: APIRequestContext,
+  options: { email?: string; plan?: 'FREE' | null } = {},
+): Promise<LoggedInUser> {
   const email = options.email ?? uniqueEmail();
-  const sent = await request.post(`${apiURL}/auth/email-otp/send-verification-otp`, { data: { email, type: 'sign-in' } });
+  const sent = await request.post(`${apiURL}/auth/email-otp/send-verification-otp`, {
+    data: { email, type: 'sign-in' },
+  });
   expect(sent.ok(), await sent.text()).toBe(true);
   const otp = await codeFromOutbox(request, email);
   const signedIn = await request.post(`${apiURL}/auth/sign-in/email-otp`, { data: { email, otp } });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const { token, user } = (await signedIn.json()) as { token: string; user: { id: string } };
   if (options.plan !== null) {
-    const free = await request.post(`${apiURL}/subscriptions/free`, { data: { plan: 'FREE' }, headers: { authorization: `Bearer ${token}` } });
+    const free = await request.post(`${apiURL}/subscriptions/free`, {
+      data: { plan: 'FREE' },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(free.ok(), await free.text()).toBe(true);
   }
   return { email, token, userId: user.id };
@@ -47,9 +55,13 @@ export async function checkA11y(page: Page, options: A11yOptions = {}) {
   if (options.include) builder = builder.include(options.include);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);
   const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -71,7 +83,10 @@ export const test = base.extend<Fixtures>({
       users.push(user);
       await page.addInitScript(
         ([key, token, origin]) => {
-          if (window.location.origin === origin && !window.sessionStorage.getItem('muster:e2e-login-done')) {
+          if (
+            window.location.origin === origin &&
+            !window.sessionStorage.getItem('muster:e2e-login-done')
+          ) {
             window.localStorage.setItem(key, token);
             window.sessionStorage.setItem('muster:e2e-login-done', '1');
           }
@@ -81,7 +96,12 @@ export const test = base.extend<Fixtures>({
       return user;
     });
     for (const user of users) {
-      await request.post(`${apiURL}/auth/sign-out`, { data: {}, headers: { authorization: `Bearer ${user.token}` } }).catch(() => undefined);
+      await request
+        .post(`${apiURL}/auth/sign-out`, {
+          data: {},
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+        .catch(() => undefined);
     }
   },
   consoleErrors: [

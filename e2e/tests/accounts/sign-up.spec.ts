@@ -90,7 +90,10 @@ test('[ACCOUNTS][BILLING]: a Pro subscriber whose payment fails is sent to the b
   page,
   login,
   request,
+  consoleErrors,
 }) => {
+  // The test checkout and portal pages have no favicon.
+  consoleErrors.allow(/Failed to load resource/);
   const user = await login({ plan: null });
   await page.goto('/plan-selection');
   await page.getByRole('button', { name: 'Choose Pro Monthly' }).click();

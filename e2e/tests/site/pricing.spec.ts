@@ -27,7 +27,12 @@ test.describe('[SITE][PRICING]', () => {
       await expect(card).toContainText(formatPrice(plan.priceUsd));
       await expect(card).toContainText(plan.summary);
       for (const highlight of plan.highlights) {
-        await expect(card.getByRole('listitem').filter({ hasText: highlight })).toBeVisible();
+        await expect(
+          card
+            .getByRole('list', { name: `Included in ${plan.name}` })
+            .getByRole('listitem')
+            .filter({ hasText: highlight }),
+        ).toBeVisible();
       }
     }
     await expectSiteFooter(page);

@@ -252,7 +252,10 @@ export async function verifyCheckoutSession(deps: BillingDeps, userId: string, s
     throw new AppError(ERR.NOT_FOUND);
   }
   if ((session.client_reference_id ?? session.metadata?.user_id) !== userId) throw new AppError(ERR.NOT_FOUND);
-  if (session.status === 'complete') await applyCheckout(deps, deps.db, session, new Date());
+  // State read directly is as of now; events carry whole seconds, so record the previous second:
+  // an event from this same second (possibly newer than what we read) still applies.
+  const readAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
+  if (session.status === 'complete') await applyCheckout(deps, deps.db, session, readAt);
   const current = await findSubscription(deps.db, userId);
   return {
     status: (session.status ?? 'open') as 'complete' | 'open' | 'expired',
