@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(billingRoutes);
   await app.register(quotaRoutes);
+  await app.register(calculatorRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {
     await app.register(outboxRoutes);

@@ -46,6 +46,8 @@ const MATRIX: Record<string, Kind> = {
   'POST /stripe/upgrade-subscription-portal': 'user',
   'POST /stripe/customer-portal': 'user',
   'GET /usage': 'user',
+  'POST /calculator/combined-rating': 'public',
+  'POST /calculator/compensation': 'public',
 };
 
 let app: TestApp;
