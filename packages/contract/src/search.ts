@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** Threads shown in the palette (spec section 9). */
+export const SEARCH_THREAD_LIMIT = 10;
+export const SEARCH_GROUP_LIMIT = 20;
+
+export const searchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+
+export const searchResultSchema = z.object({
+  disabilities: z.array(z.object({ id: z.string(), title: z.string(), diagnosis: z.string().nullable() })),
+  documents: z.array(z.object({ id: z.string(), name: z.string(), extension: z.string() })),
+  threads: z.array(z.object({ id: z.string(), title: z.string(), created_at: z.string() })),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
