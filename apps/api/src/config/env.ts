@@ -51,6 +51,7 @@ const envSchema = z
     TRUST_PROXY: bool(false),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
+    TEAM_EMAIL: z.string().trim().pipe(z.email()).default('team@muster.local'),
     GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
@@ -116,7 +117,7 @@ export type Config = {
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
   billing: {
     /** Absent: billing is off and everyone can use FREE. */
@@ -181,7 +182,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     trustProxy: env.TRUST_PROXY,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, teamEmail: env.TEAM_EMAIL },
     billing: {
       stripe: env.STRIPE_SECRET_KEY
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE }

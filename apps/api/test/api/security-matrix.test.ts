@@ -48,6 +48,11 @@ const MATRIX: Record<string, Kind> = {
   'GET /usage': 'user',
   'POST /calculator/combined-rating': 'public',
   'POST /calculator/compensation': 'public',
+  'GET /user-profiles/:userId/theme-preferences': 'owned',
+  'POST /user-profiles/:userId/theme-preferences': 'owned',
+  'PATCH /user-profiles/:userId/theme-preferences': 'owned',
+  'GET /search': 'user',
+  'POST /contact': 'public',
 };
 
 let app: TestApp;
@@ -91,10 +96,12 @@ describe('[SECURITY][MATRIX]', () => {
       const path = key.split(' ')[1]!;
       const id = ids[path] ?? owner.userId;
       const response = await app.inject({ method: methodOf(key), url: fill(key, id), headers: bearer(intruder.token), ...bodyFor(methodOf(key)) });
-      // PATCH bodies are validated before ownership; send a valid one.
-      const retried = response.statusCode === 400 && methodOf(key) === ('PATCH' as 'GET')
-        ? await app.inject({ method: 'PATCH', url: fill(key, id), headers: bearer(intruder.token), payload: { first_name: 'X' } })
-        : response;
+      // Bodies are validated before the handler looks the resource up; send a valid one.
+      const valid = key.includes('theme-preferences') ? { theme_enabled: true } : { first_name: 'X' };
+      const retried =
+        response.statusCode === 400
+          ? await app.inject({ method: methodOf(key), url: fill(key, id), headers: bearer(intruder.token), payload: valid })
+          : response;
       expect(retried.statusCode, key).toBe(404);
       expect(errorEnvelopeSchema.parse(retried.json()).code, key).toBe(3002);
     }

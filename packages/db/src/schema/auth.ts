@@ -95,3 +95,17 @@ export const outboxEmails = pgTable(
   },
   (t) => [index('outbox_sent_idx').on(t.sentAt)],
 );
+
+/** Messages sent through the contact form (also emailed to the team). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_created_idx').on(t.createdAt)],
+);

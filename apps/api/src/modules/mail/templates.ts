@@ -46,3 +46,18 @@ export function signInCodeMail(options: { to: string; code: string; appUrl: stri
   });
   return { to: options.to, subject: 'Your Muster sign-in code', text, html };
 }
+
+/** A contact-form message for the team. Reply-To is not set: the sender's address is in the body. */
+export function contactMail(options: {
+  to: string;
+  id: string;
+  from: { name: string; email: string; topic: string; message: string };
+}): Mail {
+  const { from } = options;
+  const text = [`From: ${from.name} <${from.email}>`, `Topic: ${from.topic}`, `Reference: ${options.id}`, '', from.message].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1b2a3a">
+<h1 style="font-size:18px">Contact form: ${escape(from.topic)}</h1>
+<p><strong>From:</strong> ${escape(from.name)} &lt;${escape(from.email)}&gt;<br><strong>Reference:</strong> ${escape(options.id)}</p>
+<pre style="white-space:pre-wrap;font-family:inherit">${escape(from.message)}</pre></body></html>`;
+  return { to: options.to, subject: `[Muster contact] ${from.topic} from ${from.name}`, text, html };
+}
