@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Only the calculator and contact pages run scripts, in modern browsers: no preload polyfill.
+    modulePreload: { polyfill: false },
     rollupOptions: { input },
   },
 });

@@ -10,6 +10,8 @@ export const SITE_PAGES = [
     heading: 'Build a stronger VA disability claim, one step at a time',
   },
   { label: 'pricing', path: '/pricing.html', heading: 'Pricing' },
+  { label: 'calculator', path: '/calculator.html', heading: 'VA disability calculator' },
+  { label: 'contact', path: '/contact.html', heading: 'Contact us' },
   { label: 'privacy policy', path: '/privacy-policy.html', heading: 'Privacy policy' },
   { label: 'terms', path: '/terms.html', heading: 'Terms of service' },
   { label: 'not found', path: '/no-such-page', heading: 'Oops! Lost in Cyberspace' },
@@ -44,6 +46,14 @@ export async function expectSiteFooter(page: Page): Promise<void> {
   await expect(footerNav.getByRole('link', { name: 'Pricing' })).toHaveAttribute(
     'href',
     '/pricing.html',
+  );
+  await expect(footerNav.getByRole('link', { name: 'Rating calculator' })).toHaveAttribute(
+    'href',
+    '/calculator.html',
+  );
+  await expect(footerNav.getByRole('link', { name: 'Contact' })).toHaveAttribute(
+    'href',
+    '/contact.html',
   );
   await expect(footerNav.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
     'href',

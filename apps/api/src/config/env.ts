@@ -48,6 +48,8 @@ const envSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    CALCULATOR_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
+    CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     TRUST_PROXY: bool(false),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
@@ -115,7 +117,7 @@ export type Config = {
   urls: { app: string; api: string; site: string };
   role: 'api' | 'worker' | 'all';
   bodyLimitBytes: number;
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: { max: number; windowMs: number; calculatorMax: number; contactMax: number };
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
@@ -180,7 +182,12 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     },
     role: env.ROLE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
-    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX,
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      calculatorMax: env.CALCULATOR_RATE_LIMIT_MAX,
+      contactMax: env.CONTACT_RATE_LIMIT_MAX,
+    },
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, teamEmail: env.TEAM_EMAIL },
     billing: {

@@ -15,6 +15,8 @@ type NavLink = { page: SitePage; label: string };
 
 const FOOTER_LINKS: readonly NavLink[] = [
   { page: 'pricing', label: 'Pricing' },
+  { page: 'calculator', label: 'Rating calculator' },
+  { page: 'contact', label: 'Contact' },
   { page: 'privacy-policy', label: 'Privacy policy' },
   { page: 'terms', label: 'Terms' },
 ];
@@ -35,6 +37,7 @@ export function renderSiteHeader(current: SitePage): string {
     <a class="flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-navy-900 no-underline" href="${SITE_PAGES.index}"${homeCurrent}>${renderLogoMark('h-8 w-8')}<span>Muster</span></a>
     <nav aria-label="Main">
       <ul class="flex flex-wrap items-center gap-1 sm:gap-2">
+        <li>${renderSiteLink({ page: 'calculator', label: 'Calculator' }, current, navLinkClass)}</li>
         <li>${renderSiteLink({ page: 'pricing', label: 'Pricing' }, current, navLinkClass)}</li>
         <li><a class="${navLinkClass}" href="${APP_LINKS.signIn}">Sign in</a></li>
         <li class="ml-1"><a class="btn-primary px-4 py-2" href="${APP_LINKS.signUp}">Get started</a></li>

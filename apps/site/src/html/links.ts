@@ -7,6 +7,8 @@ import { RUNTIME_URL_PLACEHOLDERS } from '../config/runtime-urls.ts';
 export const SITE_PAGES = {
   index: '/',
   pricing: '/pricing.html',
+  calculator: '/calculator.html',
+  contact: '/contact.html',
   'privacy-policy': '/privacy-policy.html',
   terms: '/terms.html',
   '404': '/404.html',

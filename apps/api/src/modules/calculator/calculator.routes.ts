@@ -20,7 +20,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calculator/combined-rating',
     {
-      config: { rateLimit: CALCULATOR_RATE_LIMIT },
+      config: { rateLimit: { ...CALCULATOR_RATE_LIMIT, max: app.config.rateLimit.calculatorMax } },
       schema: {
         tags: ['calculator'],
         summary: 'Combined disability rating (38 CFR 4.25, bilateral factor 4.26), step by step',
@@ -34,7 +34,7 @@ export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/calculator/compensation',
     {
-      config: { rateLimit: CALCULATOR_RATE_LIMIT },
+      config: { rateLimit: { ...CALCULATOR_RATE_LIMIT, max: app.config.rateLimit.calculatorMax } },
       schema: {
         tags: ['calculator'],
         summary:

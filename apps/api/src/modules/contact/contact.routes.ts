@@ -16,7 +16,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contact',
     {
-      config: { rateLimit: CONTACT_RATE_LIMIT },
+      config: { rateLimit: { ...CONTACT_RATE_LIMIT, max: app.config.rateLimit.contactMax } },
       schema: {
         tags: ['contact'],
         summary: 'Send feedback or a question to the Muster team',
