@@ -12,6 +12,9 @@ import { queryClient as appQueryClient } from '@/lib/query-client';
 const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
 );
+const FeedbackToaster = lazy(() =>
+  import('@/components/ui/sonner').then((module) => ({ default: module.FeedbackToaster })),
+);
 const GlobalErrorToaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.GlobalErrorToaster })),
 );
@@ -63,6 +66,7 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
             <Suspense fallback={null}>
               <Toaster />
               <GlobalErrorToaster />
+              <FeedbackToaster />
             </Suspense>
           </ErrorBoundary>
         </ThemeProvider>

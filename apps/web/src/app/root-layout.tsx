@@ -4,16 +4,19 @@ import { Outlet, ScrollRestoration, useMatches, useNavigation, useRouteError } f
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { AppLayout } from '@/components/layouts/app-layout';
-import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { SidebarProvider } from '@/components/layouts/sidebar-state';
+import { UpdateNotice } from '@/components/layouts/update-notice';
+import { isMemberSession, useAuthState, useCurrentUser } from '@/lib/auth-client';
 import { useUpgradePrompt } from '@/lib/upgrade-prompt';
 
+import { SearchControl, SidebarTrigger } from './app-shell';
 import { isAppRouteHandle } from './route-types';
 
 const APP_NAME = 'Muster';
 
 // Signed-in extras load after the first page (first-load budget).
-const AccountMenuControl = lazy(() =>
-  import('./account-controls').then((module) => ({ default: module.AccountMenuControl })),
+const AppSidebar = lazy(() =>
+  import('./shell-sidebar').then((module) => ({ default: module.AppSidebar })),
 );
 const UpgradeBannerControl = lazy(() =>
   import('./account-controls').then((module) => ({ default: module.UpgradeBannerControl })),
@@ -59,29 +62,49 @@ export function RootLayout() {
   const title = useRouteTitle();
   const navigation = useNavigation();
   const isSignedIn = isMemberSession(useAuthState());
-  return (
-    <AppLayout
-      isNavigating={navigation.state === 'loading'}
-      headerActions={
-        isSignedIn ? (
-          <Optional>
-            <AccountMenuControl />
-          </Optional>
-        ) : null
-      }
-      banner={
-        isSignedIn ? (
-          <Optional>
-            <UpgradeBannerControl />
-          </Optional>
-        ) : null
-      }
-    >
+  const user = useCurrentUser();
+  const page = (
+    <>
       <title>{title ? `${title} · ${APP_NAME}` : APP_NAME}</title>
       <Outlet />
       <UpgradeDialogHost />
       <ScrollRestoration />
-    </AppLayout>
+      {/* Production only: development servers and tests have no deploys to announce. */}
+      {import.meta.env.PROD ? <UpdateNotice /> : null}
+    </>
+  );
+  // One tree whether signed in or not: signing in must not remount the page (auth callbacks).
+  const isShell = isSignedIn && user !== null;
+  return (
+    <SidebarProvider>
+      <AppLayout
+        isNavigating={navigation.state === 'loading'}
+        sidebar={
+          isShell ? (
+            <Optional>
+              <AppSidebar userId={user.id} />
+            </Optional>
+          ) : null
+        }
+        headerStart={
+          isShell ? (
+            <>
+              <SidebarTrigger />
+              <SearchControl />
+            </>
+          ) : null
+        }
+        banner={
+          isShell ? (
+            <Optional>
+              <UpgradeBannerControl />
+            </Optional>
+          ) : null
+        }
+      >
+        {page}
+      </AppLayout>
+    </SidebarProvider>
   );
 }
 

@@ -93,6 +93,9 @@ function flatten(routes: readonly AppRoute[], depth = 1): (AppRoute & { depth: n
 
 const allRoutes = flatten(APP_ROUTES);
 
+/** Protected screens beyond spec section 2. */
+const APP_EXTRA_PROTECTED_PATHS = ['/calculator'];
+
 describe('route configuration', () => {
   it(`nests at most ${MAX_ROUTE_DEPTH} levels deep`, () => {
     expect(MAX_ROUTE_DEPTH).toBe(10);
@@ -108,8 +111,16 @@ describe('route configuration', () => {
   });
 
   it('has every protected path of spec section 2, behind the gate', () => {
-    const protectedPaths = flatten(PROTECTED_ROUTES).map((route) => normalise(route.path));
+    const protectedPaths = flatten(PROTECTED_ROUTES)
+      .map((route) => normalise(route.path))
+      .filter((path) => !APP_EXTRA_PROTECTED_PATHS.includes(path));
     expect(protectedPaths.sort()).toEqual(SPEC_PROTECTED_PATHS.map(normalise).sort());
+  });
+
+  it('has the rating calculator as a protected extra (issue 4, not a spec screen)', () => {
+    const calculator = allRoutes.find((route) => route.path === '/calculator');
+    expect(calculator).toMatchObject({ title: 'Rating calculator', isProtected: true });
+    expect(calculator?.summary).toBeUndefined();
   });
 
   it('has the developer outbox as a public extra (not a spec screen)', () => {

@@ -162,6 +162,13 @@ export const PROTECTED_ROUTES: AppRoute[] = [
       import('./routes/dashboard').then((module) => ({ Component: module.DashboardRoute })),
   },
   {
+    path: paths.calculator.path,
+    title: 'Rating calculator',
+    isProtected: true,
+    lazy: () =>
+      import('./routes/calculator').then((module) => ({ Component: module.CalculatorRoute })),
+  },
+  {
     path: paths.profile.path,
     title: 'Account',
     isProtected: true,

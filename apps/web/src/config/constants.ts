@@ -20,6 +20,9 @@ export const TOAST = {
   removalDelayMs: 200,
 } as const;
 
+/** The feedback toaster's id (`toastFeedback`). */
+export const FEEDBACK_TOASTER_ID = 'feedback';
+
 /** Feedback notices (spec §9): one at a time; success 5 s, error 8 s. */
 export const FEEDBACK_TOAST = {
   limit: 1,
@@ -88,3 +91,34 @@ export const DEV_OUTBOX_POLL_MS = 3000;
 /** VA's search for accredited representatives (VSOs, attorneys, claims agents). */
 export const VA_FIND_REPRESENTATIVE_URL =
   'https://www.va.gov/get-help-from-accredited-representative/find-rep/';
+
+/** Sidebar shell (spec §2 "Shell", §9). */
+export const SIDEBAR = {
+  cookieName: 'sidebar_state',
+  cookieMaxAgeSeconds: 60 * 60 * 24 * 7,
+  width: '16rem',
+  widthMobile: '18rem',
+  widthIcon: '3rem',
+  /** Ctrl/Cmd + this key toggles the sidebar. */
+  toggleKey: 'b',
+  maxRecentThreads: 8,
+} as const;
+
+/** Search palette (spec §2, §9): Ctrl/Cmd+J; list at most 300 px high; first 10 threads. */
+export const SEARCH_PALETTE = {
+  openKey: 'j',
+  listMaxHeightPx: 300,
+  threadLimit: 10,
+  debounceMs: 250,
+} as const;
+
+/** Update notice (spec §4, §9): the index page is checked every 5 minutes and on tab visible. */
+export const UPDATE_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/** The community link in the sidebar. Placeholder addresses: confirm before launch. */
+export const DISCORD_URL = 'https://discord.gg/muster';
+/** The social link in the sidebar footer (spec §2 "Shell"). Placeholder: confirm before launch. */
+export const SOCIAL_LINK = {
+  label: 'Follow Muster on Facebook',
+  href: 'https://www.facebook.com/musterapp',
+};

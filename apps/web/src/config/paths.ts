@@ -77,6 +77,7 @@ export const paths = {
         : '/loading-profile',
   },
   welcome: staticPath('/welcome'),
+  calculator: staticPath('/calculator'),
   welcomeProfile: staticPath('/welcome/profile'),
   chats: {
     list: staticPath('/chats'),

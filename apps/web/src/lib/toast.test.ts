@@ -6,7 +6,13 @@ import { GLOBAL_ERROR_TOASTER_ID } from '@/config/constants';
 
 import { ApiError } from './api-client';
 import { createQueryClient, queryConfig } from './query-client';
-import { isQuotaError, opensUpgradePrompt, toastError, toastErrorMessage } from './toast';
+import {
+  isQuotaError,
+  opensUpgradePrompt,
+  toastError,
+  toastErrorMessage,
+  toastFeedback,
+} from './toast';
 import { upgradePrompt } from './upgrade-prompt';
 
 const sonner = vi.hoisted(() => ({
@@ -199,5 +205,24 @@ describe('the query client routes failures to the toaster', () => {
       ),
     );
     unsubscribe();
+  });
+});
+
+describe('toastFeedback (feedback notices)', () => {
+  it('replaces the previous feedback: success for 5 s, error for 8 s, on the feedback toaster', async () => {
+    toastFeedback('success', 'Saved');
+    await vi.waitFor(() => expect(sonner.toast.success).toHaveBeenCalled());
+    expect(sonner.toast.success).toHaveBeenCalledWith('Saved', {
+      id: 'feedback',
+      duration: 5000,
+      toasterId: 'feedback',
+    });
+    toastFeedback('error', 'Could not save');
+    await vi.waitFor(() => expect(sonner.toast.error).toHaveBeenCalled());
+    expect(sonner.toast.error).toHaveBeenCalledWith('Could not save', {
+      id: 'feedback',
+      duration: 8000,
+      toasterId: 'feedback',
+    });
   });
 });

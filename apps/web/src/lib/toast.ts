@@ -1,7 +1,12 @@
 import { ERR, type ErrorCode } from '@muster/contract/errors';
 import type * as SonnerModule from 'sonner';
 
-import { GLOBAL_ERROR_TOAST, GLOBAL_ERROR_TOASTER_ID } from '@/config/constants';
+import {
+  FEEDBACK_TOAST,
+  FEEDBACK_TOASTER_ID,
+  GLOBAL_ERROR_TOAST,
+  GLOBAL_ERROR_TOASTER_ID,
+} from '@/config/constants';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { upgradePrompt } from '@/lib/upgrade-prompt';
 
@@ -108,4 +113,40 @@ export function toastErrorMessage(message: string, options: { id: string; descri
 /** A generic notice (4 s, the main toaster). */
 export function toastSuccess(message: string, options: { id?: string; description?: string } = {}) {
   show('success', message, options);
+}
+
+export const UPDATE_TOAST_ID = 'app-update';
+export const UPDATE_MESSAGE = 'A new update is available! Refresh to get the latest features.';
+
+/** Spec §4 "Update notice": one toast that stays until dismissed, with "Refresh Now". */
+export function toastUpdateAvailable(onRefresh: () => void) {
+  loadSonner()
+    .then(({ toast }) => {
+      toast(UPDATE_MESSAGE, {
+        id: UPDATE_TOAST_ID,
+        duration: Infinity,
+        action: { label: 'Refresh Now', onClick: onRefresh },
+      });
+    })
+    .catch((error: unknown) => {
+      console.warn('[toast] could not show the update notice', error);
+    });
+}
+
+/**
+ * Feedback after a user action (spec §9 "Toast (feedback notices)"): one at a time (each replaces
+ * the last), success for 5 s, error for 8 s, on the feedback toaster.
+ */
+export function toastFeedback(
+  kind: ToastKind,
+  message: string,
+  options: { description?: string } = {},
+) {
+  show(kind, message, {
+    ...options,
+    id: FEEDBACK_TOASTER_ID,
+    duration:
+      kind === 'success' ? FEEDBACK_TOAST.successDurationMs : FEEDBACK_TOAST.errorDurationMs,
+    toasterId: FEEDBACK_TOASTER_ID,
+  });
 }

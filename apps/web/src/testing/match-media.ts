@@ -5,14 +5,19 @@
 type Listener = (event: MediaQueryListEvent) => void;
 
 let prefersDark = false;
+let isMobileViewport = false;
 const listeners = new Set<{ query: string; listener: Listener }>();
 
 function matches(query: string): boolean {
-  return query.includes('prefers-color-scheme: dark') ? prefersDark : false;
+  if (query.includes('prefers-color-scheme: dark')) return prefersDark;
+  // The mobile query, `(max-width: 767px)`.
+  if (query.includes('max-width')) return isMobileViewport;
+  return false;
 }
 
 export function installMatchMedia() {
   prefersDark = false;
+  isMobileViewport = false;
   listeners.clear();
   window.matchMedia = (query: string): MediaQueryList => {
     const list = {
@@ -37,6 +42,14 @@ export function installMatchMedia() {
 
 export function setSystemPrefersDark(value: boolean) {
   prefersDark = value;
+  for (const { query, listener } of [...listeners]) {
+    listener({ matches: matches(query), media: query } as MediaQueryListEvent);
+  }
+}
+
+/** A phone-sized viewport (below 768 px) or not; notifies listeners like a resize would. */
+export function setMobileViewport(value: boolean) {
+  isMobileViewport = value;
   for (const { query, listener } of [...listeners]) {
     listener({ matches: matches(query), media: query } as MediaQueryListEvent);
   }

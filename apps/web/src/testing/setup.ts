@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import { authClient } from '@/lib/auth-client';
@@ -8,8 +8,19 @@ import { upgradePrompt } from '@/lib/upgrade-prompt';
 
 import { installMatchMedia } from './match-media';
 
+// The signed-in shell lazy-loads its menus; on a busy CI machine the first render of a file can
+// take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 3000 });
+
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
 window.scrollTo = () => {};
+// cmdk (the search palette) measures its list and scrolls the selected item into view.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 /**
  * `console.error` fails the test (epic-stack pattern). A test that expects an error replaces the

@@ -13,57 +13,69 @@ export type AppLayoutProps = {
   headerActions?: ReactNode;
   /** A full-width strip under the header (the upgrade banner). */
   banner?: ReactNode;
+  /** The signed-in shell's sidebar (spec §2 "Shell"); the brand link then lives in it. */
+  sidebar?: ReactNode;
+  /** Header controls before the brand (sidebar toggle, search button). */
+  headerStart?: ReactNode;
 };
 
 /**
  * The frame around every page: skip link, header, main landmark, footer with the disclaimer.
- * The sidebar shell (spec section 2 "Shell") replaces the header in a later issue.
+ * Signed in, the sidebar shell (spec section 2 "Shell") sits beside it.
  */
 export function AppLayout({
   children,
   isNavigating = false,
   headerActions,
   banner,
+  sidebar,
+  headerStart,
 }: AppLayoutProps) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main-content"
-        className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"
-      >
-        Skip to main content
-      </a>
-      <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            to={paths.dashboard.getHref()}
-            className="focus-visible:ring-ring/50 rounded-sm text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px]"
-          >
-            Muster
-          </Link>
-          <div className="flex items-center gap-1">
-            <ModeToggle />
-            {headerActions}
+    <div className="flex min-h-dvh">
+      {sidebar}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <a
+          href="#main-content"
+          className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"
+        >
+          Skip to main content
+        </a>
+        <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
+          <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
+            <div className="flex min-w-0 flex-1 items-center gap-2">
+              {headerStart}
+              <Link
+                to={paths.dashboard.getHref()}
+                className="focus-visible:ring-ring/50 rounded-sm text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px]"
+              >
+                Muster
+              </Link>
+            </div>
+            <div className="flex items-center gap-1">
+              {sidebar ? null : <ModeToggle />}
+              {headerActions}
+            </div>
           </div>
-        </div>
-        {isNavigating ? (
-          <div
-            className="bg-primary/20 absolute inset-x-0 bottom-0 h-0.5 overflow-hidden"
-            aria-hidden
-          >
-            <div className="bg-primary h-full w-1/3 animate-pulse motion-reduce:animate-none" />
-          </div>
-        ) : null}
-      </header>
-      {banner}
-      <main
-        id="main-content"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none sm:px-6"
-      >
-        {children}
-      </main>
-      <DisclaimerFooter />
+          {isNavigating ? (
+            <div
+              className="bg-primary/20 absolute inset-x-0 bottom-0 h-0.5 overflow-hidden"
+              aria-hidden
+            >
+              <div className="bg-primary h-full w-1/3 animate-pulse motion-reduce:animate-none" />
+            </div>
+          ) : null}
+        </header>
+        {banner}
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none sm:px-6"
+        >
+          {children}
+        </main>
+        <DisclaimerFooter />
+      </div>
     </div>
   );
 }

@@ -23,6 +23,10 @@ export type CommandDialogProps = ComponentProps<typeof Dialog> & {
   title: string;
   description: string;
   className?: string;
+  /** False when the items are already filtered (server search). */
+  shouldFilter?: boolean;
+  /** Accessible name of the search input. */
+  label?: string;
 };
 
 export function CommandDialog({
@@ -30,6 +34,8 @@ export function CommandDialog({
   description,
   children,
   className,
+  shouldFilter,
+  label,
   ...props
 }: CommandDialogProps) {
   return (
@@ -37,7 +43,11 @@ export function CommandDialog({
       <DialogContent className={cn('overflow-hidden p-0', className)} showCloseButton={false}>
         <DialogTitle className="sr-only">{title}</DialogTitle>
         <DialogDescription className="sr-only">{description}</DialogDescription>
-        <Command className="[&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group]]:px-2 [&_[cmdk-input-wrapper]_svg]:size-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3">
+        <Command
+          shouldFilter={shouldFilter}
+          label={label}
+          className="[&_[cmdk-group-heading]]:text-muted-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group]]:px-2 [&_[cmdk-input-wrapper]_svg]:size-5 [&_[cmdk-input]]:h-12 [&_[cmdk-item]]:px-2 [&_[cmdk-item]]:py-3"
+        >
           {children}
         </Command>
       </DialogContent>

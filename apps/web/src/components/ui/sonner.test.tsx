@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { ThemeProvider } from '@/components/theme/theme-provider';
 
-import { GlobalErrorToaster, Toaster } from './sonner';
+import { FeedbackToaster, GlobalErrorToaster, Toaster } from './sonner';
 
 const sonner = vi.hoisted(() => ({
   Toaster: vi.fn((_props: Record<string, unknown>) => null),
@@ -24,6 +24,14 @@ describe('toasters', () => {
       duration: 10_000,
       visibleToasts: 9,
       containerAriaLabel: 'Error notifications',
+    });
+  });
+
+  it('feedback notices: their own toaster, one visible at a time', () => {
+    expect(propsOf(<FeedbackToaster />)).toMatchObject({
+      id: 'feedback',
+      visibleToasts: 1,
+      containerAriaLabel: 'Feedback notifications',
     });
   });
 

@@ -2,7 +2,13 @@ import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 import { useTheme } from '@/components/theme/theme-provider';
-import { GLOBAL_ERROR_TOAST, GLOBAL_ERROR_TOASTER_ID, TOAST } from '@/config/constants';
+import {
+  FEEDBACK_TOAST,
+  FEEDBACK_TOASTER_ID,
+  GLOBAL_ERROR_TOAST,
+  GLOBAL_ERROR_TOASTER_ID,
+  TOAST,
+} from '@/config/constants';
 
 /**
  * The app's one toaster, with spec §9's generic-notice settings. Sonner exposes duration, visible
@@ -48,6 +54,33 @@ export function GlobalErrorToaster(props: ToasterProps) {
       containerAriaLabel="Error notifications"
       duration={GLOBAL_ERROR_TOAST.durationMs}
       visibleToasts={GLOBAL_ERROR_TOAST.visibleToasts}
+      gap={TOAST.gapPx}
+      offset={TOAST.offsetPx}
+      closeButton
+      style={
+        {
+          '--width': `${TOAST.widthPx}px`,
+          '--normal-bg': 'var(--popover)',
+          '--normal-text': 'var(--popover-foreground)',
+          '--normal-border': 'var(--border)',
+        } as CSSProperties
+      }
+      {...props}
+    />
+  );
+}
+
+/** Feedback notices (spec §9): at most one visible; `toastFeedback` sets 5 s / 8 s per kind. */
+export function FeedbackToaster(props: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      id={FEEDBACK_TOASTER_ID}
+      theme={resolvedTheme}
+      className="toaster group"
+      position="bottom-center"
+      containerAriaLabel="Feedback notifications"
+      visibleToasts={FEEDBACK_TOAST.limit}
       gap={TOAST.gapPx}
       offset={TOAST.offsetPx}
       closeButton

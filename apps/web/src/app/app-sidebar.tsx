@@ -1,0 +1,243 @@
+import { planLabel } from '@muster/domain/subscription';
+import {
+  FilePlusIcon,
+  FileTextIcon,
+  FolderLockIcon,
+  LayoutDashboardIcon,
+  ListIcon,
+  ListPlusIcon,
+  MessageSquarePlusIcon,
+  MessagesSquareIcon,
+  PlusIcon,
+  ScanSearchIcon,
+  Share2Icon,
+  type LucideIcon,
+} from 'lucide-react';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { useSidebar } from '@/components/layouts/sidebar-state';
+import { ModeToggle } from '@/components/theme/mode-toggle';
+import { DISCORD_URL, SOCIAL_LINK } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
+import { useProfile } from '@/features/users/api/get-profile';
+import { useCurrentUser } from '@/lib/auth-client';
+import { cn } from '@/utils/cn';
+
+// Dropdown menus carry Radix popper code: they load after the first page (first-load budget).
+const AccountMenuControl = lazy(() =>
+  import('./account-controls').then((module) => ({ default: module.AccountMenuControl })),
+);
+const MilitaryThemeMenu = lazy(() =>
+  import('@/features/military-theme/components/military-theme-menu').then((module) => ({
+    default: module.MilitaryThemeMenu,
+  })),
+);
+
+function Optional({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={<span className="size-9" aria-hidden />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+type Item = { label: string; href: string; Icon: LucideIcon };
+
+function SidebarLink({ item, isCompact }: { item: Item; isCompact: boolean }) {
+  const { setMobileOpen } = useSidebar();
+  return (
+    <li>
+      <NavLink
+        to={item.href}
+        end
+        title={isCompact ? item.label : undefined}
+        onClick={() => setMobileOpen(false)}
+        className={({ isActive }) =>
+          cn(
+            'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+            isActive && 'bg-accent text-accent-foreground font-medium',
+            isCompact && 'justify-center px-0',
+          )
+        }
+      >
+        <item.Icon className="size-4 shrink-0" aria-hidden />
+        <span className={cn('truncate', isCompact && 'sr-only')}>{item.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+function SidebarGroup({
+  title,
+  items,
+  isCompact,
+  children,
+}: {
+  title: string;
+  items: Item[];
+  isCompact: boolean;
+  children?: ReactNode;
+}) {
+  const id = `sidebar-group-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-1">
+      <h2
+        id={id}
+        className={cn(
+          'text-muted-foreground px-2 text-xs font-semibold tracking-wide uppercase',
+          isCompact && 'sr-only',
+        )}
+      >
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-0.5">
+        {items.map((item) => (
+          <SidebarLink key={item.href + item.label} item={item} isCompact={isCompact} />
+        ))}
+      </ul>
+      {children}
+    </section>
+  );
+}
+
+function usePlanLabel(): string | null {
+  const user = useCurrentUser();
+  const profile = useProfile(user?.id ?? '', { enabled: user !== null });
+  const config = useBillingConfig();
+  if (!profile.data) return null;
+  return planLabel({
+    status: profile.data.subscription_status,
+    priceId: profile.data.price_id,
+    freePriceId: freePriceIdOf(config.data),
+  });
+}
+
+/** The sidebar's content (spec §2 "Shell"); `isCompact` is the icon-only (3rem) state. */
+export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }) {
+  const plan = usePlanLabel();
+  return (
+    <div className="flex h-full flex-col gap-4 py-3">
+      <div className={cn('flex items-center gap-2 px-3', isCompact && 'justify-center px-0')}>
+        <span className="font-bold tracking-tight" aria-hidden={isCompact}>
+          {isCompact ? 'M' : 'Muster'}
+        </span>
+        {plan && !isCompact ? (
+          <span className="bg-secondary text-secondary-foreground rounded-full px-2 py-0.5 text-xs font-medium">
+            {plan}
+          </span>
+        ) : null}
+      </div>
+      <nav aria-label="Main" className="flex flex-1 flex-col gap-4 overflow-y-auto px-2">
+        <ul className="flex flex-col gap-0.5">
+          <SidebarLink
+            item={{
+              label: 'Dashboard',
+              href: paths.dashboard.getHref(),
+              Icon: LayoutDashboardIcon,
+            }}
+            isCompact={isCompact}
+          />
+        </ul>
+        <SidebarGroup
+          title="Chats"
+          isCompact={isCompact}
+          items={[
+            {
+              label: 'Create new chat',
+              href: paths.chats.new.getHref(),
+              Icon: MessageSquarePlusIcon,
+            },
+          ]}
+        >
+          {isCompact ? null : (
+            <p className="text-muted-foreground px-2 text-xs">
+              No conversations yet. Your latest chats will appear here.
+            </p>
+          )}
+        </SidebarGroup>
+        <SidebarGroup
+          title="Disabilities"
+          isCompact={isCompact}
+          items={[
+            { label: 'Add Disability', href: paths.disabilities.new.getHref(), Icon: PlusIcon },
+            {
+              label: 'Add Many Disabilities',
+              href: paths.disabilities.bulkAdd.getHref(),
+              Icon: ListPlusIcon,
+            },
+            { label: 'View All', href: paths.disabilities.list.getHref(), Icon: ListIcon },
+          ]}
+        />
+        <SidebarGroup
+          title="Decision Letters"
+          isCompact={isCompact}
+          items={[
+            {
+              label: 'Analyze New',
+              href: paths.decisionLetterAnalyzer.getHref(),
+              Icon: FilePlusIcon,
+            },
+            { label: 'View All', href: paths.decisionLetters.list.getHref(), Icon: FileTextIcon },
+          ]}
+        />
+        <ul className="flex flex-col gap-0.5">
+          <SidebarLink
+            item={{ label: 'File Vault', href: paths.vault.getHref(), Icon: FolderLockIcon }}
+            isCompact={isCompact}
+          />
+          <SidebarLink
+            item={{
+              label: 'Rating calculator',
+              href: paths.calculator.getHref(),
+              Icon: ScanSearchIcon,
+            }}
+            isCompact={isCompact}
+          />
+          <li>
+            <a
+              href={DISCORD_URL}
+              target="_blank"
+              rel="noreferrer"
+              title={isCompact ? 'Join our Discord' : undefined}
+              className={cn(
+                'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+                isCompact && 'justify-center px-0',
+              )}
+            >
+              <MessagesSquareIcon className="size-4 shrink-0" aria-hidden />
+              <span className={cn(isCompact && 'sr-only')}>Join our Discord</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <div
+        className={cn(
+          'flex flex-wrap items-center gap-1 border-t px-2 pt-3',
+          isCompact && 'flex-col',
+        )}
+      >
+        <Optional>
+          <AccountMenuControl />
+        </Optional>
+        {isCompact ? null : <ModeToggle />}
+        <Optional>
+          <MilitaryThemeMenu />
+        </Optional>
+        <a
+          href={SOCIAL_LINK.href}
+          target="_blank"
+          rel="noreferrer"
+          title={SOCIAL_LINK.label}
+          className="hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+        >
+          <Share2Icon className="size-4" aria-hidden />
+          <span className="sr-only">{`${SOCIAL_LINK.label} (opens in a new tab)`}</span>
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { useSidebar } from '@/components/layouts/sidebar-state';
+import { SIDEBAR } from '@/config/constants';
+
+import { AppSidebarContent } from './app-sidebar';
+
+/** The sidebar as a drawer below 768 px (spec §2, §9: 18rem wide). */
+export function MobileSidebar() {
+  const { isMobileOpen, setMobileOpen } = useSidebar();
+  return (
+    <Sheet open={isMobileOpen} onOpenChange={setMobileOpen}>
+      <SheetContent side="left" className="p-0" style={{ width: SIDEBAR.widthMobile }}>
+        <SheetTitle className="sr-only">Sidebar</SheetTitle>
+        <SheetDescription className="sr-only">Navigation and account settings</SheetDescription>
+        <AppSidebarContent />
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,55 @@
+import { Suspense, lazy, type CSSProperties, type ReactNode } from 'react';
+
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { useSidebar } from '@/components/layouts/sidebar-state';
+import { SIDEBAR } from '@/config/constants';
+import { MilitaryThemeProvider } from '@/features/military-theme/components/military-theme-provider';
+
+import { AppSidebarContent } from './app-sidebar';
+
+// The drawer (Radix Dialog) loads the first time it opens on a phone.
+const MobileSidebar = lazy(() =>
+  import('./mobile-sidebar').then((module) => ({ default: module.MobileSidebar })),
+);
+
+function Optional({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Desktop: a 16rem column that collapses to 3rem icons; mobile: an 18rem drawer. */
+function SidebarFrame() {
+  const { isOpen, isMobile, isMobileOpen } = useSidebar();
+  if (isMobile) {
+    return isMobileOpen ? (
+      <Optional>
+        <MobileSidebar />
+      </Optional>
+    ) : null;
+  }
+  return (
+    <aside
+      aria-label="Sidebar"
+      data-state={isOpen ? 'expanded' : 'collapsed'}
+      style={{ width: isOpen ? SIDEBAR.width : SIDEBAR.widthIcon } as CSSProperties}
+      className="bg-card sticky top-0 h-dvh shrink-0 border-r transition-[width] duration-200 motion-reduce:transition-none"
+    >
+      <AppSidebarContent isCompact={!isOpen} />
+    </aside>
+  );
+}
+
+/**
+ * The signed-in sidebar with the military theme it controls (spec §2 "Shell", §4 "Theme"). Loaded
+ * after the first page; the theme provider stays mounted while the drawer is closed on phones.
+ */
+export function AppSidebar({ userId }: { userId: string }) {
+  return (
+    <MilitaryThemeProvider userId={userId}>
+      <SidebarFrame />
+    </MilitaryThemeProvider>
+  );
+}
