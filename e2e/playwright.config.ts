@@ -89,8 +89,8 @@ export default defineConfig({
         STRIPE_PRICE_LIFETIME: prices.LIFETIME,
         // The browser suite signs up many times from one address.
         RATE_LIMIT_MAX: '100000',
-      CALCULATOR_RATE_LIMIT_MAX: '10000',
-      CONTACT_RATE_LIMIT_MAX: '1000',
+        CALCULATOR_RATE_LIMIT_MAX: '10000',
+        CONTACT_RATE_LIMIT_MAX: '1000',
       },
     },
   ],

@@ -52,8 +52,8 @@ test('[APP][SMOKE]: the dashboard links lead to their pages', async ({ login, pa
   await page.goto('/dashboard');
 
   await page
-    .getByRole('navigation', { name: 'Claim tools' })
-    .getByRole('link', { name: /File Vault/ })
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'File Vault' })
     .click();
 
   await expect(page).toHaveURL(/\/vault$/);

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 
 import {
   CommandDialog,
-  CommandEmpty,
   CommandGroup,
   CommandInput,
   CommandItem,
@@ -45,14 +44,18 @@ export function SearchPalette({ open, onOpenChange }: SearchPaletteProps) {
       label="Search Anything"
     >
       <CommandInput value={query} onValueChange={setQuery} placeholder="Search Anything..." />
-      <CommandList className="max-h-[300px]">
-        {results.isError ? (
-          <p role="alert" className="py-6 text-center text-sm">
-            Search is unavailable right now. Try again in a moment.
-          </p>
-        ) : isSettled && groups.length === 0 ? (
-          <CommandEmpty>No results found.</CommandEmpty>
-        ) : null}
+      {/* Messages sit outside the listbox: a listbox without options is an accessibility error. */}
+      {results.isError ? (
+        <p role="alert" className="py-6 text-center text-sm">
+          Search is unavailable right now. Try again in a moment.
+        </p>
+      ) : isSettled && groups.length === 0 ? (
+        <p role="status" className="py-6 text-center text-sm">
+          No results found.
+        </p>
+      ) : null}
+      {/* The listbox stays in the page (the input points at it) but is hidden while empty. */}
+      <CommandList className="max-h-[300px]" hidden={groups.length === 0}>
         {groups.map((group) => (
           <CommandGroup key={group.heading} heading={group.heading}>
             {group.items.map((item) => (
