@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { ERR } from '@muster/contract/errors';
@@ -32,7 +32,7 @@ async function rejectionFor(request: FastifyRequest, token: string): Promise<App
   const [row] = await request.server.database.db
     .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.token, raw)));
+    .where(eq(sessions.token, raw));
   if (row && row.expiresAt.getTime() <= Date.now()) return new AppError(ERR.SESSION_EXPIRED);
   return new AppError(ERR.AUTH_FAILED);
 }

@@ -10,33 +10,36 @@ import {
   TOAST,
 } from '@/config/constants';
 
+const TOASTER_STYLE = {
+  '--width': `${TOAST.widthPx}px`,
+  '--normal-bg': 'var(--popover)',
+  '--normal-text': 'var(--popover-foreground)',
+  '--normal-border': 'var(--border)',
+} as CSSProperties;
+
+/** What every toaster shares: theme, spec §9 gap/offset/width, close button and colours. */
+function BaseToaster(props: ToasterProps) {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      theme={resolvedTheme}
+      className="toaster group"
+      gap={TOAST.gapPx}
+      offset={TOAST.offsetPx}
+      closeButton
+      style={TOASTER_STYLE}
+      {...props}
+    />
+  );
+}
+
 /**
  * The app's one toaster, with spec §9's generic-notice settings. Sonner exposes duration, visible
  * count, gap, offset and (through `--width`) width; the swipe threshold and removal delay are fixed
  * inside Sonner (see `TOAST` in config/constants.ts).
  */
 export function Toaster(props: ToasterProps) {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Sonner
-      theme={resolvedTheme}
-      className="toaster group"
-      duration={TOAST.durationMs}
-      visibleToasts={TOAST.visibleToasts}
-      gap={TOAST.gapPx}
-      offset={TOAST.offsetPx}
-      closeButton
-      style={
-        {
-          '--width': `${TOAST.widthPx}px`,
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-        } as CSSProperties
-      }
-      {...props}
-    />
-  );
+  return <BaseToaster duration={TOAST.durationMs} visibleToasts={TOAST.visibleToasts} {...props} />;
 }
 
 /**
@@ -44,27 +47,13 @@ export function Toaster(props: ToasterProps) {
  * code (`toastError` keys each toast by its code). Toasts reach it with `toasterId`.
  */
 export function GlobalErrorToaster(props: ToasterProps) {
-  const { resolvedTheme } = useTheme();
   return (
-    <Sonner
+    <BaseToaster
       id={GLOBAL_ERROR_TOASTER_ID}
-      theme={resolvedTheme}
-      className="toaster group"
       position="top-right"
       containerAriaLabel="Error notifications"
       duration={GLOBAL_ERROR_TOAST.durationMs}
       visibleToasts={GLOBAL_ERROR_TOAST.visibleToasts}
-      gap={TOAST.gapPx}
-      offset={TOAST.offsetPx}
-      closeButton
-      style={
-        {
-          '--width': `${TOAST.widthPx}px`,
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-        } as CSSProperties
-      }
       {...props}
     />
   );
@@ -72,26 +61,12 @@ export function GlobalErrorToaster(props: ToasterProps) {
 
 /** Feedback notices (spec §9): at most one visible; `toastFeedback` sets 5 s / 8 s per kind. */
 export function FeedbackToaster(props: ToasterProps) {
-  const { resolvedTheme } = useTheme();
   return (
-    <Sonner
+    <BaseToaster
       id={FEEDBACK_TOASTER_ID}
-      theme={resolvedTheme}
-      className="toaster group"
       position="bottom-center"
       containerAriaLabel="Feedback notifications"
       visibleToasts={FEEDBACK_TOAST.limit}
-      gap={TOAST.gapPx}
-      offset={TOAST.offsetPx}
-      closeButton
-      style={
-        {
-          '--width': `${TOAST.widthPx}px`,
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-        } as CSSProperties
-      }
       {...props}
     />
   );
