@@ -23,6 +23,7 @@ import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(calculatorRoutes);
   await app.register(preferencesRoutes);
   await app.register(searchRoutes);
+  await app.register(threadRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

@@ -9,6 +9,6 @@ export const searchQuerySchema = z.object({ q: z.string().trim().max(200).defaul
 export const searchResultSchema = z.object({
   disabilities: z.array(z.object({ id: z.string(), title: z.string(), diagnosis: z.string().nullable() })),
   documents: z.array(z.object({ id: z.string(), name: z.string(), extension: z.string() })),
-  threads: z.array(z.object({ id: z.string(), title: z.string(), created_at: z.string() })),
+  threads: z.array(z.object({ id: z.string(), title: z.string().nullable(), created_at: z.string() })),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -53,6 +53,10 @@ const MATRIX: Record<string, Kind> = {
   'PATCH /user-profiles/:userId/theme-preferences': 'owned',
   'GET /search': 'user',
   'POST /contact': 'public',
+  'GET /threads': 'user',
+  'POST /threads': 'user',
+  'GET /threads/:id': 'owned',
+  'DELETE /threads/:id': 'owned',
 };
 
 let app: TestApp;
@@ -91,7 +95,11 @@ describe('[SECURITY][MATRIX]', () => {
 
   it("[SECURITY]: another user's ids answer 404 on owned routes", async () => {
     const subscription = await app.inject({ method: 'POST', url: '/subscriptions/free', headers: bearer(owner.token), payload: { plan: 'FREE' } });
-    const ids: Record<string, string> = { '/subscriptions/:id': subscription.json<{ id: string }>().id };
+    const thread = await app.inject({ method: 'POST', url: '/threads', headers: bearer(owner.token), payload: { title: 'Owner only' } });
+    const ids: Record<string, string> = {
+      '/subscriptions/:id': subscription.json<{ id: string }>().id,
+      '/threads/:id': thread.json<{ id: string }>().id,
+    };
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
       const id = ids[path] ?? owner.userId;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userProfileSchema } from '@muster/contract/users';
-import { files, subscriptions, user, userProfiles } from '@muster/db/schema/index';
+import { files, subscriptions, threads, user, userProfiles } from '@muster/db/schema/index';
 import { completeUpload, createUpload } from '#src/modules/storage/storage.service.ts';
 import { PDF_BYTES } from '../fixtures/files.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
@@ -78,6 +78,7 @@ describe('[USERS]', () => {
     const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: me.userId, input: { kind: 'document', filename: 'dd214.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
     await fetch(grant.url!, { method: 'PUT', body: PDF_BYTES });
     await completeUpload({ db: app.database.db, storage: app.storage, ownerId: me.userId, fileId: grant.file_id, input: {} });
+    await app.inject({ method: 'POST', url: '/threads', headers: bearer(me.token), payload: { title: 'Knee flare-ups' } });
 
     const requested = await app.inject({ method: 'POST', url: `/users/${me.userId}/request-deletion`, headers: bearer(me.token) });
     expect(requested.statusCode).toBe(200);
@@ -101,6 +102,7 @@ describe('[USERS]', () => {
     await app.jobDefinitions.eraseAccount.handler({ payload: { user_id: me.userId }, jobId: 'test', attempt: 0, signal: new AbortController().signal, db: app.database.db, progress: async () => undefined });
     expect(await app.database.db.select().from(user).where(eq(user.id, me.userId))).toHaveLength(0);
     expect(await app.database.db.select().from(files).where(eq(files.ownerId, me.userId))).toHaveLength(0);
+    expect(await app.database.db.select().from(threads).where(eq(threads.userId, me.userId))).toHaveLength(0);
     expect(await app.storage.size(`u/${me.userId}/${grant.file_id}`)).toBeNull();
   });
 
@@ -116,11 +118,13 @@ describe('[USERS]', () => {
     const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: me.userId, input: { kind: 'document', filename: 'rating decision.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
     await fetch(grant.url!, { method: 'PUT', body: PDF_BYTES });
     await completeUpload({ db: app.database.db, storage: app.storage, ownerId: me.userId, fileId: grant.file_id, input: {} });
+    await app.inject({ method: 'POST', url: '/threads', headers: bearer(me.token), payload: { title: 'Tinnitus evidence' } });
     const response = await fetch(`${url}/users/${me.userId}/export`, { headers: bearer(me.token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
     const entries = await unzip(Buffer.from(await response.arrayBuffer()));
-    expect([...entries.keys()].sort()).toEqual(['README.json', `files/${grant.file_id}-rating decision.pdf`, 'files.json', 'profile.json', 'subscription.json', 'usage.json'].sort());
+    expect([...entries.keys()].sort()).toEqual(['README.json', `files/${grant.file_id}-rating decision.pdf`, 'files.json', 'profile.json', 'subscription.json', 'threads.json', 'usage.json'].sort());
+    expect(JSON.parse(entries.get('threads.json')!.toString())).toEqual([expect.objectContaining({ title: 'Tinnitus evidence' })]);
     expect(JSON.parse(entries.get('profile.json')!.toString())).toMatchObject({ email: 'exporter@example.com' });
     expect(entries.get(`files/${grant.file_id}-rating decision.pdf`)).toEqual(PDF_BYTES);
     const other = await signIn(app, 'nosy@example.com');

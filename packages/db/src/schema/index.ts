@@ -3,3 +3,4 @@ export * from './billing.ts';
 export * from './user-profiles.ts';
 export * from './files.ts';
 export * from './job-state.ts';
+export * from './threads.ts';

@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { searchQuerySchema, searchResultSchema, type SearchResult } from '@muster/contract/search';
+import type { Db } from '@muster/db/client';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { threadSearchProvider } from '#src/modules/threads/threads.search.ts';
 
 /**
- * One owner-scoped search for the palette. Each feature registers a group provider here as it
- * lands (disabilities, documents, threads); until then the groups answer empty.
+ * One owner-scoped search for the palette. Each feature adds its group provider to the list below
+ * as it lands (threads today; disabilities and documents with their features); a group without a
+ * provider answers empty.
  */
 export type SearchProvider = {
   group: keyof SearchResult;
-  search(options: { userId: string; q: string }): Promise<SearchResult[keyof SearchResult]>;
+  search(options: { db: Db; userId: string; q: string }): Promise<SearchResult[keyof SearchResult]>;
 };
 
-export const searchProviders: SearchProvider[] = [];
+export const searchProviders: readonly SearchProvider[] = [threadSearchProvider];
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireUser);
@@ -29,12 +32,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result: SearchResult = { disabilities: [], documents: [], threads: [] };
       const userId = currentUser(request).id;
-      for (const provider of searchProviders) {
-        (result[provider.group] as unknown[]) = await provider.search({
-          userId,
-          q: request.query.q,
-        });
-      }
+      const found = await Promise.all(
+        searchProviders.map((provider) =>
+          provider.search({ db: app.database.db, userId, q: request.query.q }),
+        ),
+      );
+      searchProviders.forEach((provider, index) => {
+        (result[provider.group] as unknown[]) = found[index] ?? [];
+      });
       return result;
     },
   );

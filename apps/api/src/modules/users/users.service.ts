@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { ERR } from '@muster/contract/errors';
 import { DELETION_GRACE_DAYS, type SubscriptionStatus, type UpdateUserProfileInput, type UserProfile } from '@muster/contract/users';
@@ -7,7 +7,7 @@ import { UnknownBranchError, normaliseBranch } from '@muster/domain/branches';
 import { profileLastName } from '@muster/domain/names';
 import type { Db } from '@muster/db/client';
 import type { JobQueue } from '@muster/db/jobs';
-import { files, session, subscriptions, user, userProfiles, usageCounters } from '@muster/db/schema/index';
+import { files, session, subscriptions, threads, user, userProfiles, usageCounters } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
@@ -130,7 +130,7 @@ export async function cancelDeletion(options: Owner & { jobs: JobQueue | undefin
 }
 
 /**
- * "Export all my data": a zip with the profile, subscription, usage and file list as JSON, and
+ * "Export all my data": a zip with the profile, subscription, usage, threads and file list as JSON, and
  * every stored file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
  */
 export async function exportAccount(options: Owner & { storage: StorageDriver }): Promise<Readable> {
@@ -138,6 +138,7 @@ export async function exportAccount(options: Owner & { storage: StorageDriver })
   const [subscription] = await options.db.select().from(subscriptions).where(eq(subscriptions.userId, options.userId));
   const usage = await options.db.select().from(usageCounters).where(eq(usageCounters.userId, options.userId));
   const stored = await options.db.select().from(files).where(and(eq(files.ownerId, options.userId), eq(files.status, 'ready')));
+  const ownThreads = await options.db.select().from(threads).where(eq(threads.userId, options.userId)).orderBy(desc(threads.createdAt));
   const zip = new yazl.ZipFile();
   const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
   json('profile.json', profile);
@@ -146,6 +147,10 @@ export async function exportAccount(options: Owner & { storage: StorageDriver })
   json(
     'files.json',
     stored.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() })),
+  );
+  json(
+    'threads.json',
+    ownThreads.map((t) => ({ id: t.id, title: t.title, created_at: t.createdAt.toISOString(), updated_at: t.updatedAt.toISOString() })),
   );
   json('README.json', {
     exported_at: new Date().toISOString(),

@@ -1,0 +1,86 @@
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { PageQuery } from '@muster/contract/common';
+import type { Thread } from '@muster/contract/threads';
+import type { Db } from '@muster/db/client';
+import { threads, type ThreadRow } from '@muster/db/schema/index';
+
+/** Every query here is filtered by owner: another user's thread is simply not found. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids that cannot be a thread's are not found (rather than a database type error). */
+export function isThreadId(value: string): boolean {
+  return UUID.test(value);
+}
+
+export function toThread(row: ThreadRow): Thread {
+  return {
+    id: row.id,
+    title: row.title,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+const newestFirst = [desc(threads.createdAt), desc(threads.id)] as const;
+
+export async function listThreads(options: { db: Db; userId: string; page: PageQuery }) {
+  const { page, page_size } = options.page;
+  const owned = eq(threads.userId, options.userId);
+  const [rows, [total]] = await Promise.all([
+    options.db
+      .select()
+      .from(threads)
+      .where(owned)
+      .orderBy(...newestFirst)
+      .limit(page_size)
+      .offset((page - 1) * page_size),
+    options.db.select({ value: count() }).from(threads).where(owned),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findThread(options: { db: Db; userId: string; id: string }) {
+  if (!isThreadId(options.id)) return undefined;
+  const [row] = await options.db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.id, options.id), eq(threads.userId, options.userId)));
+  return row;
+}
+
+export async function insertThread(options: { db: Db; userId: string; title: string | null }) {
+  const [row] = await options.db
+    .insert(threads)
+    .values({ userId: options.userId, title: options.title })
+    .returning();
+  if (!row) throw new Error('thread insert returned no row');
+  return row;
+}
+
+/** Deletes one owned thread; answers whether it existed. */
+export async function deleteThread(options: { db: Db; userId: string; id: string }) {
+  if (!isThreadId(options.id)) return false;
+  const deleted = await options.db
+    .delete(threads)
+    .where(and(eq(threads.id, options.id), eq(threads.userId, options.userId)))
+    .returning({ id: threads.id });
+  return deleted.length > 0;
+}
+
+/** `LIKE` treats `%`, `_` and `\` specially; a search for them means the characters themselves. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The palette's threads: titles containing `q` (any case), newest first; all when `q` is empty. */
+export async function searchThreads(options: { db: Db; userId: string; q: string; limit: number }) {
+  const owned = eq(threads.userId, options.userId);
+  const where = options.q ? and(owned, ilike(threads.title, `%${escapeLike(options.q)}%`)) : owned;
+  return options.db
+    .select({ id: threads.id, title: threads.title, createdAt: threads.createdAt })
+    .from(threads)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(options.limit);
+}

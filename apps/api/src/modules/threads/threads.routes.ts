@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import {
+  createThreadInputSchema,
+  threadListQuerySchema,
+  threadPageSchema,
+  threadSchema,
+} from '@muster/contract/threads';
+import { AppError } from '#src/lib/errors.ts';
+import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import {
+  deleteThread,
+  findThread,
+  insertThread,
+  listThreads,
+  toThread,
+} from './threads.repository.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
+/** Any text is accepted as an id; one that is not a thread of the caller's answers 404. */
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * Chat threads (spec section 7, Threads): list, read, create and delete. Messages and runs arrive
+ * with the chat feature. Everything is the caller's own: another user's thread answers 404.
+ */
+export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireUser);
+  const db = () => app.database.db;
+
+  app.get(
+    '/threads',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'The user’s threads, newest first',
+        querystring: threadListQuerySchema,
+        response: { 200: threadPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = request.query;
+      const { rows, total } = await listThreads({ db: db(), userId: currentUser(request).id, page });
+      return { results: rows.map(toThread), meta: { page: page.page, page_size: page.page_size, total } };
+    },
+  );
+
+  app.get(
+    '/threads/:id',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'One thread',
+        params: idParams,
+        response: { 200: threadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const row = await findThread({ db: db(), userId: currentUser(request).id, id: request.params.id });
+      if (!row) throw new AppError(ERR.NOT_FOUND);
+      return toThread(row);
+    },
+  );
+
+  app.post(
+    '/threads',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'Start a thread',
+        body: createThreadInputSchema,
+        response: { 201: threadSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await insertThread({
+        db: db(),
+        userId: currentUser(request).id,
+        title: request.body.title ?? null,
+      });
+      return reply.code(201).send(toThread(row));
+    },
+  );
+
+  app.delete(
+    '/threads/:id',
+    {
+      schema: {
+        tags: ['threads'],
+        summary: 'Delete a thread and everything in it',
+        params: idParams,
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await deleteThread({ db: db(), userId: currentUser(request).id, id: request.params.id });
+      if (!deleted) throw new AppError(ERR.NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { searchResultSchema } from '@muster/contract/search';
+import { threadPageSchema, threadSchema, type Thread } from '@muster/contract/threads';
+import { bearer, signIn } from '../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => app.close());
+
+async function create(token: string, title?: string | null): Promise<Thread> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/threads',
+    headers: bearer(token),
+    payload: title === undefined ? {} : { title },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return threadSchema.parse(response.json());
+}
+
+async function list(token: string, query = '') {
+  const response = await app.inject({ method: 'GET', url: `/threads${query}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return threadPageSchema.parse(response.json());
+}
+
+describe('[THREADS]', () => {
+  it('[THREADS]: create, read and list newest first with page meta', async () => {
+    const me = await signIn(app, 'threads.list@example.com');
+    const made: Thread[] = [];
+    for (let i = 1; i <= 10; i += 1) made.push(await create(me.token, `Thread ${i}`));
+    const untitled = await create(me.token);
+    expect(untitled.title).toBeNull();
+
+    const first = await list(me.token, '?page_size=8');
+    expect(first.meta).toEqual({ page: 1, page_size: 8, total: 11 });
+    expect(first.results.map((t) => t.title)).toEqual([null, 'Thread 10', 'Thread 9', 'Thread 8', 'Thread 7', 'Thread 6', 'Thread 5', 'Thread 4']);
+    const second = await list(me.token, '?page=2&page_size=8');
+    expect(second.results.map((t) => t.title)).toEqual(['Thread 3', 'Thread 2', 'Thread 1']);
+
+    const one = await app.inject({ method: 'GET', url: `/threads/${made[0]!.id}`, headers: bearer(me.token) });
+    expect(one.json()).toEqual(made[0]);
+  });
+
+  it("[THREADS]: another user's thread is not found, cannot be deleted, and is not listed", async () => {
+    const owner = await signIn(app, 'threads.owner@example.com');
+    const intruder = await signIn(app, 'threads.intruder@example.com');
+    const thread = await create(owner.token, 'PTSD stressor notes');
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: `/threads/${thread.id}`, headers: bearer(intruder.token) });
+      expect(response.statusCode).toBe(404);
+      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(3002);
+    }
+    expect((await list(intruder.token)).meta.total).toBe(0);
+    expect((await list(owner.token)).results).toEqual([thread]);
+  });
+
+  it('[THREADS]: delete removes the thread once; a second delete and malformed ids answer 404', async () => {
+    const me = await signIn(app, 'threads.delete@example.com');
+    const keep = await create(me.token, 'Keep');
+    const gone = await create(me.token, 'Delete me');
+    const deleted = await app.inject({ method: 'DELETE', url: `/threads/${gone.id}`, headers: bearer(me.token) });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await list(me.token)).results).toEqual([keep]);
+    for (const url of [`/threads/${gone.id}`, '/threads/not-a-uuid', "/threads/1'%20OR%201=1"]) {
+      const again = await app.inject({ method: 'DELETE', url, headers: bearer(me.token) });
+      expect(again.statusCode, url).toBe(404);
+      expect(errorEnvelopeSchema.parse(again.json()).code).toBe(3002);
+    }
+  });
+
+  it('[THREADS]: bad input gets the error envelope and saves nothing', async () => {
+    const me = await signIn(app, 'threads.bad@example.com');
+    for (const payload of [{ title: '' }, { title: 'x'.repeat(201) }, { title: 42 }]) {
+      const response = await app.inject({ method: 'POST', url: '/threads', headers: bearer(me.token), payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(2001);
+    }
+    for (const query of ['?page=0', '?page_size=101', '?page_size=abc']) {
+      const response = await app.inject({ method: 'GET', url: `/threads${query}`, headers: bearer(me.token) });
+      expect(response.statusCode, query).toBe(400);
+    }
+    expect((await list(me.token)).meta.total).toBe(0);
+  });
+
+  it('[THREADS][SEARCH]: the palette finds the owner’s threads by title, at most 10, LIKE characters literal', async () => {
+    const me = await signIn(app, 'threads.search@example.com');
+    const other = await signIn(app, 'threads.search.other@example.com');
+    for (let i = 1; i <= 12; i += 1) await create(me.token, `Knee appeal ${i}`);
+    await create(me.token, '100% rating');
+    await create(me.token, null);
+    await create(other.token, 'Knee appeal (not mine)');
+
+    const search = async (token: string, q: string) => {
+      const response = await app.inject({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      return searchResultSchema.parse(response.json()).threads;
+    };
+    const knee = await search(me.token, 'KNEE');
+    expect(knee).toHaveLength(10);
+    expect(knee[0]!.title).toBe('Knee appeal 12');
+    expect(knee.every((t) => t.title?.startsWith('Knee appeal') && !t.title.includes('not mine'))).toBe(true);
+    expect((await search(me.token, '%')).map((t) => t.title)).toEqual(['100% rating']);
+    expect(await search(me.token, '_')).toEqual([]);
+    // An empty query lists the newest threads, untitled ones included.
+    const latest = await search(me.token, '');
+    expect(latest).toHaveLength(10);
+    expect(latest[0]!.title).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
+
+/** Shown wherever a thread has no title yet (spec section 3, Thread). */
+export const UNNAMED_THREAD_TITLE = 'Unnamed thread';
+
+/** The sidebar lists this many of the latest threads (spec section 9). */
+export const SIDEBAR_THREAD_LIMIT = 8;
+
+export const THREAD_TITLE_MAX = 200;
+
+export const threadSchema = z.object({
+  id: z.uuid(),
+  /** Null until the thread is named (the chat names it from its first message). */
+  title: z.string().nullable(),
+  created_at: isoDateTimeSchema,
+  updated_at: isoDateTimeSchema,
+});
+export type Thread = z.infer<typeof threadSchema>;
+
+/** `GET /threads`: newest first. */
+export const threadListQuerySchema = pageQuerySchema;
+export const threadPageSchema = pagedSchema(threadSchema);
+export type ThreadPage = z.infer<typeof threadPageSchema>;
+
+export const createThreadInputSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Required')
+    .max(THREAD_TITLE_MAX, `At most ${THREAD_TITLE_MAX} characters`)
+    .nullable()
+    .optional(),
+});
+export type CreateThreadInput = z.infer<typeof createThreadInputSchema>;
+
+/** The title to show for a thread. */
+export function threadTitle(thread: { title: string | null }): string {
+  return thread.title?.trim() || UNNAMED_THREAD_TITLE;
+}

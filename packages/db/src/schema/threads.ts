@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * A conversation with the assistant (spec section 3, Thread). Messages and runs arrive with the chat
+ * feature and hang off this row. `title` stays null until one is known (the chat names a thread from
+ * its first message); screens show "Unnamed thread" meanwhile. Deleting the user deletes the threads.
+ */
+export const threads = pgTable(
+  'threads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Every list is one user's threads, newest first.
+  (t) => [index('threads_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+);
+
+export type ThreadRow = typeof threads.$inferSelect;
