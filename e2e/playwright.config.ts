@@ -91,6 +91,9 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         CALCULATOR_RATE_LIMIT_MAX: '10000',
         CONTACT_RATE_LIMIT_MAX: '1000',
+        // Checked by the shell suite: the app's community links come from the server's config.
+        COMMUNITY_DISCORD_URL: 'https://discord.gg/muster-e2e',
+        COMMUNITY_SOCIAL_URL: 'https://social.example/muster-e2e',
       },
     },
   ],

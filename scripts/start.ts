@@ -50,6 +50,8 @@ const placeholders = {
   __MUSTER_API_URL__: config.urls.api,
   __MUSTER_APP_URL__: config.urls.app,
   __MUSTER_SITE_URL__: config.urls.site,
+  __MUSTER_DISCORD_URL__: config.community.discordUrl,
+  __MUSTER_SOCIAL_URL__: config.community.socialUrl,
 };
 const appHost = await createStaticHost({
   root: path.join(webDir, 'dist'),

@@ -15,6 +15,15 @@ test('[SHELL][SIDEBAR]: Ctrl/Cmd+B collapses and expands the sidebar, and the st
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
   await expect(sidebar.getByRole('link', { name: 'File Vault' })).toBeVisible();
+  // Community links are runtime configuration (COMMUNITY_* in e2e/playwright.config.ts).
+  await expect(sidebar.getByRole('link', { name: /Join our Discord/ })).toHaveAttribute(
+    'href',
+    'https://discord.gg/muster-e2e',
+  );
+  await expect(sidebar.getByRole('link', { name: /Follow Muster/ })).toHaveAttribute(
+    'href',
+    'https://social.example/muster-e2e',
+  );
   await checkA11y(page);
   await page.keyboard.press(`${modifier}+b`);
   await expect(sidebar).toHaveAttribute('data-state', 'collapsed');

@@ -24,6 +24,7 @@ describe('[CONFIG]', () => {
       s3: undefined,
       ports: { api: 3001, app: 3000, site: 3002 },
       urls: { app: 'http://localhost:3000', api: 'http://localhost:3001', site: 'http://localhost:3002' },
+      community: { discordUrl: 'https://discord.gg/muster', socialUrl: 'https://www.facebook.com/musterapp' },
       role: 'all',
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
@@ -34,6 +35,7 @@ describe('[CONFIG]', () => {
     expect(linesFor({ DATABASE_URL: 'mysql://x' })).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/)]);
     expect(linesFor({ NODE_ENV: 'production' })).toEqual(['Invalid configuration: ENCRYPTION_KEY is required in production']);
     expect(linesFor({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toEqual(['Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set']);
+    expect(linesFor({ COMMUNITY_DISCORD_URL: 'javascript:alert(1)' })).toEqual([expect.stringMatching(/^Invalid configuration: COMMUNITY_DISCORD_URL /)]);
   });
 
   it('[CONFIG]: the server exits with one clear line on a bad value', () => {

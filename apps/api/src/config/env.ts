@@ -64,6 +64,9 @@ const envSchema = z
     DISCORD_AUTHORIZATION_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
     DISCORD_USERINFO_URL: z.url().default('https://discord.com/api/users/@me'),
+    /** The community and social links shown in the app's sidebar. */
+    COMMUNITY_DISCORD_URL: z.url({ protocol: /^https?$/ }).default('https://discord.gg/muster'),
+    COMMUNITY_SOCIAL_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/musterapp'),
     STRIPE_SECRET_KEY: z.string().trim().optional().transform((v) => v || undefined),
     STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
     /** Points the Stripe SDK at another host (a local fake in tests). */
@@ -115,6 +118,8 @@ export type Config = {
   host: string;
   ports: { api: number; app: number; site: number };
   urls: { app: string; api: string; site: string };
+  /** Links to the community (Discord invite) and the social page, shown in the app. */
+  community: { discordUrl: string; socialUrl: string };
   role: 'api' | 'worker' | 'all';
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number; calculatorMax: number; contactMax: number };
@@ -180,6 +185,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       api: trimSlash(env.API_URL ?? `http://localhost:${env.API_PORT}`),
       site: trimSlash(env.SITE_URL ?? `http://localhost:${env.SITE_PORT}`),
     },
+    community: { discordUrl: env.COMMUNITY_DISCORD_URL, socialUrl: env.COMMUNITY_SOCIAL_URL },
     role: env.ROLE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimit: {

@@ -19,9 +19,11 @@ import { NavLink } from 'react-router';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { useSidebar } from '@/components/layouts/sidebar-state';
 import { ModeToggle } from '@/components/theme/mode-toggle';
-import { DISCORD_URL, SOCIAL_LINK } from '@/config/constants';
+import { SOCIAL_LINK_LABEL } from '@/config/constants';
+import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
+import { SidebarThreads } from '@/features/threads/components/sidebar-threads';
 import { useProfile } from '@/features/users/api/get-profile';
 import { useCurrentUser } from '@/lib/auth-client';
 import { cn } from '@/utils/cn';
@@ -117,6 +119,7 @@ function usePlanLabel(): string | null {
 
 /** The sidebar's content (spec §2 "Shell"); `isCompact` is the icon-only (3rem) state. */
 export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }) {
+  const user = useCurrentUser();
   const plan = usePlanLabel();
   return (
     <div className="flex h-full flex-col gap-4 py-3">
@@ -152,11 +155,7 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
             },
           ]}
         >
-          {isCompact ? null : (
-            <p className="text-muted-foreground px-2 text-xs">
-              No conversations yet. Your latest chats will appear here.
-            </p>
-          )}
+          <SidebarThreads isCompact={isCompact} userId={user?.id} />
         </SidebarGroup>
         <SidebarGroup
           title="Disabilities"
@@ -198,7 +197,7 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
           />
           <li>
             <a
-              href={DISCORD_URL}
+              href={env.DISCORD_URL}
               target="_blank"
               rel="noreferrer"
               title={isCompact ? 'Join our Discord' : undefined}
@@ -228,14 +227,14 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
           <MilitaryThemeMenu />
         </Optional>
         <a
-          href={SOCIAL_LINK.href}
+          href={env.SOCIAL_URL}
           target="_blank"
           rel="noreferrer"
-          title={SOCIAL_LINK.label}
+          title={SOCIAL_LINK_LABEL}
           className="hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
         >
           <Share2Icon className="size-4" aria-hidden />
-          <span className="sr-only">{`${SOCIAL_LINK.label} (opens in a new tab)`}</span>
+          <span className="sr-only">{`${SOCIAL_LINK_LABEL} (opens in a new tab)`}</span>
         </a>
       </div>
     </div>

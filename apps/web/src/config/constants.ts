@@ -115,10 +115,8 @@ export const SEARCH_PALETTE = {
 /** Update notice (spec §4, §9): the index page is checked every 5 minutes and on tab visible. */
 export const UPDATE_CHECK_INTERVAL_MS = 5 * 60_000;
 
-/** The community link in the sidebar. Placeholder addresses: confirm before launch. */
-export const DISCORD_URL = 'https://discord.gg/muster';
-/** The social link in the sidebar footer (spec §2 "Shell"). Placeholder: confirm before launch. */
-export const SOCIAL_LINK = {
-  label: 'Follow Muster on Facebook',
-  href: 'https://www.facebook.com/musterapp',
-};
+/**
+ * The social link's label in the sidebar footer (spec §2 "Shell"). The addresses of this link and
+ * of "Join our Discord" are runtime configuration (`env.SOCIAL_URL`, `env.DISCORD_URL`).
+ */
+export const SOCIAL_LINK_LABEL = 'Follow Muster';

@@ -9,11 +9,18 @@ import { z } from 'zod';
 
 const META_API_URL = 'muster:api-url';
 const META_SITE_URL = 'muster:site-url';
+const META_DISCORD_URL = 'muster:discord-url';
+const META_SOCIAL_URL = 'muster:social-url';
 
 const DEV_DEFAULTS = {
   API_URL: 'http://localhost:3001',
   SITE_URL: 'http://localhost:3002',
+  // The same defaults as the server's COMMUNITY_DISCORD_URL and COMMUNITY_SOCIAL_URL.
+  DISCORD_URL: 'https://discord.gg/muster',
+  SOCIAL_URL: 'https://www.facebook.com/musterapp',
 } as const;
+
+const linkSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const originSchema = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
@@ -24,6 +31,10 @@ const envSchema = z.object({
   API_URL: originSchema,
   /** Where the marketing site lives, without a trailing slash. */
   SITE_URL: originSchema,
+  /** The community's Discord invite ("Join our Discord" in the sidebar). */
+  DISCORD_URL: linkSchema,
+  /** The social page linked from the sidebar footer. */
+  SOCIAL_URL: linkSchema,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -48,6 +59,8 @@ export function createEnv({ readMeta, viteEnv }: EnvSources): Env {
     API_URL: firstFilledIn(readMeta(META_API_URL), viteEnv.VITE_API_URL) ?? DEV_DEFAULTS.API_URL,
     SITE_URL:
       firstFilledIn(readMeta(META_SITE_URL), viteEnv.VITE_SITE_URL) ?? DEV_DEFAULTS.SITE_URL,
+    DISCORD_URL: firstFilledIn(readMeta(META_DISCORD_URL)) ?? DEV_DEFAULTS.DISCORD_URL,
+    SOCIAL_URL: firstFilledIn(readMeta(META_SOCIAL_URL)) ?? DEV_DEFAULTS.SOCIAL_URL,
   });
   if (!result.success) {
     const problems = result.error.issues

@@ -19,7 +19,7 @@ export type SignedInOptions = {
 
 /**
  * A stored session for `user-1` and an API that knows it: get-session, the profile, the billing
- * configuration, plus `routes`. Call before rendering.
+ * configuration, no threads, plus `routes`. Call before rendering.
  */
 export function mockSignedIn({
   user: userOverrides,
@@ -37,6 +37,8 @@ export function mockSignedIn({
     'GET /billing/config': json(buildBillingConfig(billing)),
     'GET /auth/providers': json({ google: false, discord: false }),
     'POST /auth/sign-out': json({ success: true }),
+    // The sidebar lists the latest threads on every signed-in page.
+    'GET /threads': json({ results: [], meta: { page: 1, page_size: 8, total: 0 } }),
     ...routes,
   });
   return { api, user, profile: userProfile };

@@ -1,4 +1,5 @@
 import type { SearchResult } from '@muster/contract/search';
+import { threadTitle } from '@muster/contract/threads';
 
 import { SEARCH_PALETTE } from '@/config/constants';
 import { paths } from '@/config/paths';
@@ -42,7 +43,7 @@ export function toPaletteGroups(result: SearchResult | undefined): PaletteGroup[
       heading: 'Threads',
       items: result.threads.slice(0, SEARCH_PALETTE.threadLimit).map((t) => ({
         key: `thread-${t.id}`,
-        label: t.title || 'Unnamed thread',
+        label: threadTitle(t),
         href: paths.chats.detail.getHref(t.id),
       })),
     },

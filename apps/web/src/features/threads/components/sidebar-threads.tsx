@@ -1,0 +1,150 @@
+import { SIDEBAR_THREAD_LIMIT, threadTitle, type Thread } from '@muster/contract/threads';
+import { MessageSquareIcon, Trash2Icon } from 'lucide-react';
+import { Suspense, lazy, useRef, useState } from 'react';
+import { NavLink, matchPath, useLocation, useNavigate } from 'react-router';
+
+import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { useSidebar } from '@/components/layouts/sidebar-state';
+import { paths } from '@/config/paths';
+import { cn } from '@/utils/cn';
+
+import { useLatestThreads } from '../api/get-threads';
+
+// The confirmation carries Radix dialog code: it loads on the first delete (first-load budget).
+const DeleteThreadDialog = lazy(() =>
+  import('./delete-thread-dialog').then((module) => ({ default: module.DeleteThreadDialog })),
+);
+
+type PendingDelete = Pick<Thread, 'id' | 'title'>;
+
+/**
+ * The chat group's threads (spec §2 "Shell"): the latest 8, newest first, each a link to its chat
+ * with a delete button that asks for confirmation. Nothing shows in the icon-only sidebar.
+ */
+export function SidebarThreads({
+  isCompact,
+  userId,
+}: {
+  isCompact: boolean;
+  /** The signed-in user; the list loads once it is known. */
+  userId: string | undefined;
+}) {
+  const threads = useLatestThreads(SIDEBAR_THREAD_LIMIT, { enabled: userId !== undefined });
+  const { setMobileOpen } = useSidebar();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  // Mounted from the first delete on, so the dialog can play its closing animation.
+  const [isDialogMounted, setDialogMounted] = useState(false);
+  const listRef = useRef<HTMLUListElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  /** The thread whose delete button opened the dialog, and whether it was deleted. */
+  const lastDelete = useRef<{ id: string; deleted: boolean } | null>(null);
+
+  if (isCompact) return null;
+
+  if (threads.isPending) {
+    return (
+      <p className="text-muted-foreground px-2 text-xs" role="status">
+        Loading conversations…
+      </p>
+    );
+  }
+  if (threads.isError) {
+    return (
+      <div className="flex items-center gap-2 px-2 text-xs">
+        <p className="text-muted-foreground">Couldn’t load your conversations.</p>
+        <button
+          type="button"
+          className="text-foreground underline underline-offset-2"
+          onClick={() => void threads.refetch()}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  }
+
+  const items = threads.data.results;
+
+  /**
+   * Focus after the dialog closes: back on the delete button when cancelled; after a delete (its
+   * button is gone), on the newest thread's link, or on the empty-state text.
+   */
+  const restoreFocus = (event: Event) => {
+    const last = lastDelete.current;
+    if (!last) return;
+    event.preventDefault();
+    const target = last.deleted
+      ? listRef.current?.querySelector<HTMLElement>('a')
+      : listRef.current?.querySelector<HTMLElement>(`[data-thread-id="${CSS.escape(last.id)}"]`);
+    (target ?? statusRef.current)?.focus();
+  };
+
+  return (
+    <>
+      {items.length === 0 ? (
+        <p ref={statusRef} tabIndex={-1} className="text-muted-foreground px-2 text-xs outline-none">
+          No conversations yet. Your latest chats will appear here.
+        </p>
+      ) : (
+        <ul ref={listRef} aria-label="Latest conversations" className="flex flex-col gap-0.5">
+          {items.map((thread) => {
+            const title = threadTitle(thread);
+            return (
+              <li key={thread.id} className="group/thread relative">
+                <NavLink
+                  to={paths.chats.detail.getHref(thread.id)}
+                  onClick={() => setMobileOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 pr-9 text-sm outline-none focus-visible:ring-[3px]',
+                      isActive && 'bg-accent text-accent-foreground font-medium',
+                    )
+                  }
+                >
+                  <MessageSquareIcon className="size-4 shrink-0" aria-hidden />
+                  <span className="truncate">{title}</span>
+                </NavLink>
+                <button
+                  type="button"
+                  data-thread-id={thread.id}
+                  aria-label={`Delete conversation: ${title}`}
+                  title="Delete conversation"
+                  onClick={() => {
+                    lastDelete.current = { id: thread.id, deleted: false };
+                    setPendingDelete({ id: thread.id, title: thread.title });
+                    setDialogMounted(true);
+                  }}
+                  className="text-muted-foreground hover:text-destructive hover:bg-accent focus-visible:ring-ring/50 absolute top-1/2 right-1 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+                >
+                  <Trash2Icon className="size-4" aria-hidden />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {isDialogMounted ? (
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <DeleteThreadDialog
+              thread={pendingDelete}
+              onOpenChange={(open) => {
+                if (!open) setPendingDelete(null);
+              }}
+              onCloseAutoFocus={restoreFocus}
+              onDeleted={(threadId) => {
+                lastDelete.current = { id: threadId, deleted: true };
+                const open = matchPath(paths.chats.detail.path, location.pathname);
+                if (open?.params.threadId === threadId) {
+                  void navigate(paths.chats.new.getHref(), { replace: true });
+                }
+              }}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
+    </>
+  );
+}
