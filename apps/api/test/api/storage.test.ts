@@ -127,6 +127,30 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     const head = await app.storage.readStart(`u/${OWNER}/${grant.file_id}`, 8);
     expect(head.toString('latin1')).toBe('%PDF-1.7');
   });
+
+  it('[STORAGE]: a multipart upload whose row cannot be saved is aborted at the storage', async () => {
+    const created: { key: string; uploadId: string }[] = [];
+    const aborted: { key: string; uploadId: string }[] = [];
+    const storage = Object.create(app.storage) as typeof app.storage;
+    storage.createMultipart = async (key, options) => {
+      const uploadId = await app.storage.createMultipart(key, options);
+      created.push({ key, uploadId });
+      return uploadId;
+    };
+    storage.abortMultipart = async (key, uploadId) => {
+      aborted.push({ key, uploadId });
+      await app.storage.abortMultipart(key, uploadId);
+    };
+    const failingDb = {
+      insert: () => ({ values: () => Promise.reject(new Error('database unavailable')) }),
+    } as unknown as typeof app.database.db;
+    const size = MULTIPART_THRESHOLD_BYTES + 1;
+    await expect(
+      createUpload({ db: failingDb, storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size } }),
+    ).rejects.toThrow('database unavailable');
+    expect(created).toHaveLength(1);
+    expect(aborted).toEqual(created);
+  });
 });
 
 describe('[STORAGE] local signed URLs', () => {

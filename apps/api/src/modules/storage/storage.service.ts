@@ -62,16 +62,22 @@ export async function createUpload({ db, storage, ownerId, input }: Deps & { inp
   const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
   const uploadId = multipart ? await storage.createMultipart(key, { contentType: declared }) : null;
 
-  await db.insert(files).values({
-    id: fileId,
-    ownerId,
-    kind: input.kind,
-    storageKey: key,
-    filename: input.filename,
-    declaredType: declared,
-    size: input.size,
-    multipartUploadId: uploadId,
-  });
+  try {
+    await db.insert(files).values({
+      id: fileId,
+      ownerId,
+      kind: input.kind,
+      storageKey: key,
+      filename: input.filename,
+      declaredType: declared,
+      size: input.size,
+      multipartUploadId: uploadId,
+    });
+  } catch (error) {
+    // Without its row, the sweep job could never find the unfinished upload: abort it now.
+    if (uploadId) await storage.abortMultipart(key, uploadId).catch(() => undefined);
+    throw error;
+  }
 
   if (!uploadId) {
     const signed = await storage.signPut(key, {
