@@ -63,6 +63,11 @@ describe('[USERS]', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ first_name: 'Rosa', last_name: 'Diaz', full_name: 'Rosa Diaz', served_branches: [{ branch: 'Marine Corps' }, { branch: 'Army' }] });
+    // The sign-in identity's name follows the profile.
+    const session = await app.inject({ method: 'GET', url: '/auth/get-session', headers: bearer(me.token) });
+    expect(session.json()).toMatchObject({ user: { name: 'Rosa Diaz' } });
+    await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { last_name: 'Reyes' } });
+    expect((await app.database.db.select({ name: user.name }).from(user).where(eq(user.id, me.userId)))[0]).toEqual({ name: 'Rosa Reyes' });
     const bad = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Changed', served_branches: [{ branch: 'Starfleet' }] } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 2001, fields: { served_branches: 'Starfleet is not a recognized military branch' } });

@@ -69,19 +69,23 @@ export async function updateUserProfile(options: Owner & { input: UpdateUserProf
       throw error;
     }
   }
-  await options.db
-    .update(userProfiles)
-    .set({
-      ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-      ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-      ...(servedBranches ? { servedBranches } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(userProfiles.id, options.userId));
-  if (input.first_name !== undefined || input.last_name !== undefined) {
-    const { profile } = await loadProfileRows(options.db, options.userId);
-    await options.db.update(user).set({ name: `${profile.firstName} ${profile.lastName}`, updatedAt: new Date() }).where(eq(user.id, options.userId));
-  }
+  // One transaction: the profile and the sign-in name change together or not at all.
+  await options.db.transaction(async (tx) => {
+    const [names] = await tx
+      .update(userProfiles)
+      .set({
+        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
+        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
+        ...(servedBranches ? { servedBranches } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(userProfiles.id, options.userId))
+      .returning({ firstName: userProfiles.firstName, lastName: userProfiles.lastName });
+    if (!names) throw new AppError(ERR.NOT_FOUND);
+    if (input.first_name !== undefined || input.last_name !== undefined) {
+      await tx.update(user).set({ name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() }).where(eq(user.id, options.userId));
+    }
+  });
   return getUserProfile(options);
 }
 
