@@ -1,10 +1,12 @@
+import type { APIRequestContext } from '@playwright/test';
+
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control';
 
 async function createThread(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   token: string,
   title: string | null,
 ): Promise<{ id: string }> {
@@ -31,7 +33,7 @@ test('[SHELL][THREADS]: the sidebar lists the 8 latest threads; delete asks, del
   await expect(list.getByRole('link')).toHaveCount(8);
   await expect(list.getByRole('link').first()).toHaveText('Unnamed thread');
   await expect(list.getByRole('link').first()).toHaveAttribute('href', `/chats/${untitled.id}`);
-  await expect(list.getByRole('link', { name: 'Claim question 1', exact: true })).toHaveCount(0);
+  await expect(list.getByRole('link', { name: 'Claim question 2', exact: true })).toHaveCount(0);
 
   // By keyboard: focus the delete button, open the confirmation, cancel, then confirm.
   const remove = list.getByRole('button', { name: 'Delete conversation: Claim question 9' });
@@ -52,8 +54,9 @@ test('[SHELL][THREADS]: the sidebar lists the 8 latest threads; delete asks, del
   await expect(page.getByText('The conversation has been successfully deleted.')).toBeVisible();
   await expect(list.getByRole('link', { name: 'Claim question 9' })).toHaveCount(0);
   // The ninth-newest moves up into the 8.
-  await expect(list.getByRole('link', { name: 'Claim question 1', exact: true })).toBeVisible();
+  await expect(list.getByRole('link', { name: 'Claim question 2', exact: true })).toBeVisible();
   await expect(list.getByRole('link')).toHaveCount(8);
+  await expect(list.getByRole('link', { name: 'Claim question 1', exact: true })).toHaveCount(0);
 
   // Gone on the server too.
   const after = await request.get(`${apiURL}/threads?page_size=20`, {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -24,6 +24,7 @@ describe('header account menu and upgrade banner', () => {
       'Get Lifetime Access',
       'Upgrade to Pro',
       'Account',
+      'Contact us',
       'Log out',
     ]);
   });
@@ -42,6 +43,7 @@ describe('header account menu and upgrade banner', () => {
       'Upgrade to lifetime',
       'Billing',
       'Account',
+      'Contact us',
       'Log out',
     ]);
     expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
@@ -52,14 +54,14 @@ describe('header account menu and upgrade banner', () => {
       profile: { subscription_status: 'lifetime', plan: 'LIFETIME', price_id: 'price_lifetime' },
     });
     renderApp({ path: '/dashboard' });
-    expect(await openMenu()).toEqual(['Account', 'Log out']);
+    expect(await openMenu()).toEqual(['Account', 'Contact us', 'Log out']);
     expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
   });
 
   it('billing off: no billing items and no banner', async () => {
     mockSignedIn({ billing: { enabled: false } });
     renderApp({ path: '/dashboard' });
-    expect(await openMenu()).toEqual(['Account', 'Log out']);
+    expect(await openMenu()).toEqual(['Account', 'Contact us', 'Log out']);
     expect(screen.queryByRole('button', { name: BANNER })).not.toBeInTheDocument();
   });
 
@@ -82,6 +84,23 @@ describe('header account menu and upgrade banner', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: BANNER }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/plan-selection'));
+  });
+
+  it('"Contact us" opens the contact form, prefilled; closing it returns focus to the menu button', async () => {
+    mockSignedIn();
+    renderApp({ path: '/dashboard' });
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Contact us' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Contact us' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Your name')).toHaveValue('Jane Doe');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jane@example.com');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
   });
 
   it('shows no account menu when signed out', async () => {

@@ -1,6 +1,8 @@
 import { profileLastName } from '@muster/domain/names';
 import { isAllowedStatus, menuItemsFor, showUpgradeBanner } from '@muster/domain/subscription';
+import { Suspense, lazy, useState } from 'react';
 
+import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { UpgradeBanner } from '@/features/billing/components/upgrade-banner';
 import { billingLinksFor } from '@/features/billing/utils/menu-links';
@@ -8,11 +10,21 @@ import { useProfile } from '@/features/users/api/get-profile';
 import { AccountMenu } from '@/features/users/components/account-menu';
 import { authClient, useCurrentUser } from '@/lib/auth-client';
 
+// The contact form (react-hook-form, zod resolver, Radix select) loads when first opened.
+const ContactDialog = lazy(() =>
+  import('@/features/contact/components/contact-dialog').then((module) => ({
+    default: module.ContactDialog,
+  })),
+);
+
 /** The header's profile dropdown for the signed-in user (spec §2 "Shell", §4 menu items). */
 export function AccountMenuControl() {
   const user = useCurrentUser();
   const profile = useProfile(user?.id ?? '', { enabled: user !== null });
   const config = useBillingConfig();
+  const [isContactOpen, setContactOpen] = useState(false);
+  // Mounted from the first opening on, so the dialog can animate out and keep a draft.
+  const [hasOpenedContact, setHasOpenedContact] = useState(false);
   if (!user) return null;
 
   const data = profile.data;
@@ -27,15 +39,36 @@ export function AccountMenuControl() {
   const name = data
     ? `${data.first_name} ${profileLastName(data.last_name)}`.trim()
     : user.name || user.email;
+  const email = data?.email ?? user.email;
 
   return (
-    <AccountMenu
-      name={name}
-      email={data?.email ?? user.email}
-      avatarUrl={data?.avatar_url ?? user.image}
-      billingLinks={billingLinksFor(items)}
-      onSignOut={() => authClient.signOut()}
-    />
+    <>
+      <AccountMenu
+        name={name}
+        email={email}
+        avatarUrl={data?.avatar_url ?? user.image}
+        billingLinks={billingLinksFor(items)}
+        onContact={() => {
+          setHasOpenedContact(true);
+          setContactOpen(true);
+        }}
+        onSignOut={() => authClient.signOut()}
+      />
+      {hasOpenedContact ? (
+        // A chunk that fails to load leaves the menu working; the dialog just does not open.
+        <ErrorBoundary fallback={() => null}>
+          <Suspense fallback={null}>
+            <ContactDialog
+              open={isContactOpen}
+              onOpenChange={setContactOpen}
+              // Not the email address the menu falls back to while the profile loads.
+              defaultName={data ? name : user.name}
+              defaultEmail={email}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-import { CircleUserIcon, LogOutIcon } from 'lucide-react';
+import { CircleUserIcon, LogOutIcon, MessageSquareTextIcon } from 'lucide-react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -20,14 +21,28 @@ export type AccountMenuProps = {
   avatarUrl?: string | null;
   /** The plan's billing items (spec §4 "Menu items by plan"), already filtered. */
   billingLinks: readonly AccountMenuLink[];
+  /**
+   * "Contact us": called once the menu has closed and given focus back to its trigger, so a dialog
+   * opened here takes focus from the trigger and returns it there when it closes.
+   */
+  onContact: () => void;
   onSignOut: () => void;
 };
 
 /**
- * The profile dropdown (spec §2 "Shell": name, email, avatar; plan items, Account, Log out). It
- * lives in the header until the sidebar shell lands.
+ * The profile dropdown (spec §2 "Shell": name, email, avatar; plan items, Account, Contact us,
+ * Log out).
  */
-export function AccountMenu({ name, email, avatarUrl, billingLinks, onSignOut }: AccountMenuProps) {
+export function AccountMenu({
+  name,
+  email,
+  avatarUrl,
+  billingLinks,
+  onContact,
+  onSignOut,
+}: AccountMenuProps) {
+  // Set by "Contact us"; acted on when the menu has finished closing (see `onContact`).
+  const isContactRequested = useRef(false);
   return (
     // Not modal: a modal menu hides the rest of the page from assistive technology while focus
     // can still reach it (axe: aria-hidden-focus).
@@ -46,7 +61,15 @@ export function AccountMenu({ name, email, avatarUrl, billingLinks, onSignOut }:
           )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      <DropdownMenuContent
+        align="end"
+        className="w-60"
+        onCloseAutoFocus={() => {
+          if (!isContactRequested.current) return;
+          isContactRequested.current = false;
+          onContact();
+        }}
+      >
         <DropdownMenuLabel className="flex flex-col">
           <span className="truncate">{name}</span>
           <span className="text-muted-foreground truncate text-xs font-normal">{email}</span>
@@ -59,6 +82,14 @@ export function AccountMenu({ name, email, avatarUrl, billingLinks, onSignOut }:
         ))}
         <DropdownMenuItem asChild>
           <Link to={paths.profile.getHref()}>Account</Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          onSelect={() => {
+            isContactRequested.current = true;
+          }}
+        >
+          <MessageSquareTextIcon aria-hidden />
+          Contact us
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onSignOut}>
