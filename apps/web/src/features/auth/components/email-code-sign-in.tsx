@@ -20,7 +20,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { setFieldErrors } from '@/lib/form-errors';
+import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastSuccess } from '@/lib/toast';
 
 import { useSendSignInCode } from '../api/send-sign-in-code';
@@ -60,11 +60,12 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     resolver: zodResolver(emailFormSchema),
     defaultValues: { email: '' },
   });
+  const showServerErrors = useServerFieldErrors(form, sendCode.isPending);
 
   const handleSubmit = form.handleSubmit((values) =>
     sendCode.mutate(values, {
       onSuccess: () => onSent(values.email),
-      onError: (error) => setFieldErrors(form.setError, error, ['email']),
+      onError: (error) => showServerErrors(error, ['email']),
     }),
   );
 
@@ -110,6 +111,8 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
     defaultValues: { otp: '' },
   });
   const { setFocus } = form;
+  const isBusy = signIn.isPending || resend.isPending;
+  const showServerErrors = useServerFieldErrors(form, isBusy);
 
   useEffect(() => {
     setFocus('otp');
@@ -120,7 +123,7 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
       { email, otp },
       {
         onSuccess: onSignedIn,
-        onError: (error) => setFieldErrors(form.setError, error, ['otp']),
+        onError: (error) => showServerErrors(error, ['otp']),
       },
     ),
   );
@@ -136,8 +139,6 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
       },
     );
   };
-
-  const isBusy = signIn.isPending || resend.isPending;
 
   return (
     <Form {...form}>

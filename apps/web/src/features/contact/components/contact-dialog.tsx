@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactInputSchema, type ContactInput } from '@muster/contract/contact';
 import { LoaderCircleIcon } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -33,8 +33,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { isApiError } from '@/lib/api-client';
-import { setFieldErrors } from '@/lib/form-errors';
+import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastFeedback } from '@/lib/toast';
 
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -44,13 +43,6 @@ type Topic = ContactInput['topic'];
 
 /** The fields people see; server messages for them land on the field instead of a toast. */
 const FIELD_NAMES = ['name', 'email', 'topic', 'message'] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
-
-/** The topmost field that a server answer has a message for. */
-function firstFieldWithError(error: unknown): FieldName | undefined {
-  if (!isApiError(error)) return undefined;
-  return FIELD_NAMES.find((name) => error.fields?.[name] !== undefined);
-}
 
 /** The same wording as the marketing site's contact page. */
 const TOPICS: readonly { value: Topic; label: string }[] = [
@@ -91,21 +83,14 @@ export function ContactDialog({
   // What had focus when the dialog opened (the account menu's button). Radix returns focus only to
   // a <DialogTrigger>, and this dialog is opened from elsewhere, so it is done here.
   const returnFocusTo = useRef<HTMLElement | null>(null);
-  // A field with a server error, focused once the fieldset is enabled again: while the request
-  // runs, the fields are disabled and cannot take focus (so `setError`'s own focus does nothing).
-  const fieldToFocus = useRef<FieldName | undefined>(undefined);
   const sendMessage = useSendContactMessage({ fieldNames: FIELD_NAMES });
   const form = useForm<ContactFormInput, unknown, ContactInput>({
     resolver: zodResolver(contactInputSchema),
     defaultValues: emptyMessage(defaultName, defaultEmail),
   });
   const isSending = sendMessage.isPending;
-
-  useEffect(() => {
-    if (isSending || !fieldToFocus.current) return;
-    form.setFocus(fieldToFocus.current);
-    fieldToFocus.current = undefined;
-  }, [isSending, form]);
+  // Server field errors land on their fields; the first takes focus once the form is enabled.
+  const showServerErrors = useServerFieldErrors(form, isSending);
 
   const send = (values: ContactInput) =>
     sendMessage.mutate(values, {
@@ -116,8 +101,7 @@ export function ContactDialog({
       },
       // Other failures were already toasted by the query client (see useSendContactMessage).
       onError: (error) => {
-        setFieldErrors(form.setError, error, FIELD_NAMES);
-        fieldToFocus.current = firstFieldWithError(error);
+        showServerErrors(error, FIELD_NAMES);
       },
     });
 

@@ -21,7 +21,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { setFieldErrors } from '@/lib/form-errors';
+import { useServerFieldErrors } from '@/lib/form-errors';
 
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -71,6 +71,7 @@ export function ProfileForm({ profile, submitLabel, hiddenNames, onSaved }: Prof
     } satisfies ProfileFormValues,
   });
   const branches = useFieldArray({ control: form.control, name: 'served_branches' });
+  const showServerErrors = useServerFieldErrors(form, updateProfile.isPending);
 
   /** Adds the typed branch; false (with the field's error set) when it cannot. */
   const addBranch = (): boolean => {
@@ -103,7 +104,7 @@ export function ProfileForm({ profile, submitLabel, hiddenNames, onSaved }: Prof
   const submit = form.handleSubmit((values) =>
     updateProfile.mutate(values, {
       onSuccess: (saved) => onSaved?.(saved),
-      onError: (error) => setFieldErrors(form.setError, error, FIELD_NAMES),
+      onError: (error) => showServerErrors(error, FIELD_NAMES),
     }),
   );
 
