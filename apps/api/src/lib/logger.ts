@@ -62,6 +62,33 @@ export function safeUrl(url: string): string {
   return `${scrubText(url.slice(0, question))}?${names}`;
 }
 
+/**
+ * A failed database query's text without its parameters. Drizzle's `DrizzleQueryError` puts the
+ * bound values (titles, search text, anything a veteran typed) in its message and stack as
+ * `params: …`; the SQL alone says what failed.
+ */
+export function withoutQueryParams(error: Error & { query?: unknown; params?: unknown }) {
+  let message = error.message;
+  let stack = error.stack ?? '';
+  if (typeof error.query === 'string' && Array.isArray(error.params)) {
+    const safe = `Failed query: ${error.query}\nparams: [redacted]`;
+    stack = stack.replace(error.message, safe);
+    message = safe;
+  }
+  // Anything else shaped like it (a wrapped or re-thrown query error).
+  const params = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
+  return {
+    message: message.replace(params, '\nparams: [redacted]'),
+    stack: stack.replace(params, '\nparams: [redacted]'),
+  };
+}
+
+/** The database's own error code (e.g. 23505) of a query error's cause, if any. */
+function causeCode(error: Error): unknown {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause && typeof cause === 'object' && 'code' in cause ? cause.code : undefined;
+}
+
 export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerOptions {
   return {
     level,
@@ -80,12 +107,13 @@ export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerO
         return { statusCode: reply.statusCode };
       },
       err(error: Error & { code?: unknown; statusCode?: unknown }) {
+        const { message, stack } = withoutQueryParams(error);
         return {
           type: error.name,
-          message: scrubText(error.message),
-          code: error.code,
+          message: scrubText(message),
+          code: error.code ?? causeCode(error),
           statusCode: error.statusCode,
-          stack: error.stack ? scrubText(error.stack) : '',
+          stack: scrubText(stack),
         };
       },
     },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scrubText, safeUrl } from '#src/lib/logger.ts';
+import { threads } from '@muster/db/schema/index';
+import { scrubText, safeUrl, withoutQueryParams } from '#src/lib/logger.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2ZXRlcmFuIn0.c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ';
@@ -28,6 +29,11 @@ beforeAll(async () => {
           throw new Error(`lookup failed for ${request.body.email} token ${TOKEN}`);
         },
       );
+      // A query that fails in the database (no such user): its bound values are medical text.
+      instance.post('/__probe/db', async () => {
+        await instance.database.db.insert(threads).values({ userId: 'no-such-user', title: `${MEDICAL}\nsecond line` });
+        return {};
+      });
     },
   });
 });
@@ -50,6 +56,25 @@ describe('[LOGS]: no secrets or personal data in logs', () => {
     // The lines are still useful: method, path and status are there.
     expect(log).toContain('/__probe/log');
     expect(log).toContain('"statusCode":500');
+  });
+
+  it('[LOGS]: a failed database query is logged without its parameters', async () => {
+    const before = app.logLines.length;
+    const response = await app.inject({ method: 'POST', url: '/__probe/db' });
+    expect(response.statusCode).toBe(500);
+    const log = app.logLines.slice(before).join('\n');
+    expect(log).toContain('Failed query: insert into \\"threads\\"');
+    expect(log).toContain('params: [redacted]');
+    expect(log).toContain('"code":"23503"');
+    expect(log).not.toContain('lumbosacral');
+    expect(log).not.toContain('second line');
+    expect(response.body).not.toContain('lumbosacral');
+  });
+
+  it('[LOGS]: query parameters are cut from re-thrown query errors too', () => {
+    const wrapped = new Error(`Failed query: select 1\nparams: ${MEDICAL},x`);
+    expect(withoutQueryParams(wrapped).message).toBe('Failed query: select 1\nparams: [redacted]');
+    expect(withoutQueryParams(wrapped).stack).not.toContain('lumbosacral');
   });
 
   it('[LOGS]: the scrubbers mask emails, codes and tokens in free text', () => {
