@@ -130,6 +130,9 @@ test('[SHELL][CONTACT]: on a phone, the form opens from the drawer’s profile m
   expect((await sent).ok()).toBe(true);
   await expect(dialog).toHaveCount(0);
   // The drawer is a modal dialog and hides the rest of the page (the toasters too) from assistive
-  // technology while it is open, so the toast is found by its text, not in its region.
-  await expect(page.getByText('Message sent')).toBeVisible();
+  // technology while it is open: the toast shows, and the drawer's live region reads it out.
+  await expect(page.getByText('Message sent', { exact: true })).toBeVisible();
+  await expect(drawer.getByRole('status').filter({ hasText: 'Message sent' })).toContainText(
+    'Message sent.',
+  );
 });

@@ -91,3 +91,27 @@ test('[SHELL][PALETTE][THREADS]: the palette finds threads by title and opens th
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/chats/${thread.id}$`));
 });
+
+test('[SHELL][THREADS][MOBILE]: in the drawer, a delete is confirmed and read out to screen readers', async ({
+  page,
+  request,
+  login,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const user = await login();
+  await createThread(request, user.token, 'Sleep apnea notes');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Sidebar' });
+  await drawer.getByRole('button', { name: 'Delete conversation: Sleep apnea notes' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Delete Conversation' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  // The drawer hides the page (and its toasts) from assistive technology: its live region speaks.
+  await expect(drawer.getByRole('status').filter({ hasText: 'Chat deleted' })).toHaveText(
+    'Chat deleted. The conversation has been successfully deleted.',
+  );
+  await expect(drawer.getByText('No conversations yet.', { exact: false })).toBeVisible();
+  await checkA11y(page);
+});

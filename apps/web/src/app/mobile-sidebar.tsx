@@ -1,5 +1,6 @@
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { useSidebar } from '@/components/layouts/sidebar-state';
+import { LiveAnnouncer } from '@/components/ui/live-announcer';
 import { SIDEBAR } from '@/config/constants';
 
 import { AppSidebarContent } from './app-sidebar';
@@ -13,6 +14,8 @@ export function MobileSidebar() {
         <SheetTitle className="sr-only">Sidebar</SheetTitle>
         <SheetDescription className="sr-only">Navigation and account settings</SheetDescription>
         <AppSidebarContent />
+        {/* Toasts raised while the drawer hides the page are read out here. */}
+        <LiveAnnouncer />
       </SheetContent>
     </Sheet>
   );

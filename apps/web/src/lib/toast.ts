@@ -7,6 +7,7 @@ import {
   GLOBAL_ERROR_TOAST,
   GLOBAL_ERROR_TOASTER_ID,
 } from '@/config/constants';
+import { announceIfToastsHidden } from '@/lib/announce';
 import { toApiError, type ApiError } from '@/lib/api-client';
 import { upgradePrompt } from '@/lib/upgrade-prompt';
 
@@ -41,6 +42,7 @@ function show(kind: ToastKind, message: string, options: ShowOptions = {}) {
   loadSonner()
     .then(({ toast }) => {
       toast[kind](message, options);
+      announceIfToastsHidden([message, options.description].filter(Boolean).join('. '));
     })
     .catch((error: unknown) => {
       // Offline and the toaster's code never arrived: the message cannot be shown; keep a trace.

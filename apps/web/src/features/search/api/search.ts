@@ -2,6 +2,7 @@ import { searchResultSchema, type SearchResult } from '@muster/contract/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** `GET /search?q=`: the owner's disabilities, documents and threads matching `q`. */
 export function search(q: string, signal?: AbortSignal): Promise<SearchResult> {
@@ -10,7 +11,7 @@ export function search(q: string, signal?: AbortSignal): Promise<SearchResult> {
 
 export function searchQueryOptions(q: string) {
   return queryOptions({
-    queryKey: ['search', q],
+    queryKey: [...QUERY_KEYS.search, q],
     queryFn: ({ signal }) => search(q, signal),
     staleTime: 30_000,
   });

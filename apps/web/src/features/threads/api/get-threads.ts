@@ -2,9 +2,7 @@ import { threadPageSchema, type ThreadPage } from '@muster/contract/threads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-
-/** Every thread query starts with this key; a change to any thread invalidates it. */
-export const THREADS_QUERY_KEY = ['threads'] as const;
+import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** `GET /threads`: the user's threads, newest first. */
 export function getThreads(
@@ -19,7 +17,7 @@ export function getThreads(
 
 export function threadsQueryOptions(page: { page: number; pageSize: number }) {
   return queryOptions({
-    queryKey: [...THREADS_QUERY_KEY, 'list', page],
+    queryKey: [...QUERY_KEYS.threads, 'list', page],
     queryFn: ({ signal }) => getThreads(page, signal),
     staleTime: 30_000,
   });

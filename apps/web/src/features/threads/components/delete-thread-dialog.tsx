@@ -41,25 +41,26 @@ export function DeleteThreadDialog({
   onDeleted,
   onCloseAutoFocus,
 }: DeleteThreadDialogProps) {
-  const deleteThread = useDeleteThread();
+  // The outcome is reported from the hook's own callbacks, which run even if this dialog has
+  // unmounted meanwhile (the sidebar collapsed, or the layout switched to or from the drawer).
+  const deleteThread = useDeleteThread({
+    onDeleted: (threadId) => {
+      onOpenChange(false);
+      toastFeedback('success', DELETE_THREAD_TEXT.deletedTitle, {
+        description: DELETE_THREAD_TEXT.deletedDescription,
+      });
+      onDeleted?.(threadId);
+    },
+    onFailed: () => {
+      onOpenChange(false);
+      toastFeedback('error', DELETE_THREAD_TEXT.failedTitle, {
+        description: DELETE_THREAD_TEXT.failedDescription,
+      });
+    },
+  });
 
   const handleConfirm = () => {
-    if (!thread) return;
-    deleteThread.mutate(thread.id, {
-      onSuccess: () => {
-        onOpenChange(false);
-        toastFeedback('success', DELETE_THREAD_TEXT.deletedTitle, {
-          description: DELETE_THREAD_TEXT.deletedDescription,
-        });
-        onDeleted?.(thread.id);
-      },
-      onError: () => {
-        onOpenChange(false);
-        toastFeedback('error', DELETE_THREAD_TEXT.failedTitle, {
-          description: DELETE_THREAD_TEXT.failedDescription,
-        });
-      },
-    });
+    if (thread) deleteThread.mutate(thread.id);
   };
 
   return (

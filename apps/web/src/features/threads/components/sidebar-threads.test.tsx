@@ -2,7 +2,7 @@ import { ERR } from '@muster/contract/errors';
 import type { Thread } from '@muster/contract/threads';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { apiError, json, type ApiRequest } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
@@ -19,7 +19,7 @@ function buildThread(index: number, title: string | null = `Conversation ${index
 }
 
 /** An API holding `threads` (newest first) that honours `page_size` and deletes for real. */
-function threadsApi(initial: Thread[], options: { failDelete?: boolean } = {}) {
+function threadsApi(initial: Thread[], options: { failDelete?: boolean; goneOnServer?: string[] } = {}) {
   let threads = [...initial];
   return {
     current: () => threads,
@@ -37,6 +37,7 @@ function threadsApi(initial: Thread[], options: { failDelete?: boolean } = {}) {
           () => {
             if (options.failDelete) return apiError(500, ERR.INTERNAL);
             threads = threads.filter((t) => t.id !== thread.id);
+            if (options.goneOnServer?.includes(thread.id)) return apiError(404, ERR.NOT_FOUND);
             return new Response(null, { status: 204 });
           },
         ]),
@@ -44,6 +45,10 @@ function threadsApi(initial: Thread[], options: { failDelete?: boolean } = {}) {
     },
   };
 }
+
+afterEach(() => {
+  document.cookie = 'sidebar_state=; path=/; max-age=0';
+});
 
 async function renderSidebar(path = '/dashboard') {
   renderApp({ path });
@@ -123,6 +128,39 @@ describe('sidebar threads', () => {
     expect(within(sidebar).getByRole('link', { name: 'Conversation 1' })).toBeVisible();
     // One toast only: the global error toaster stays quiet.
     expect(screen.queryByText('An unexpected error occurred')).toBeNull();
+  });
+
+  it('a thread already deleted elsewhere (404) counts as deleted', async () => {
+    const gone = buildThread(1);
+    const store = threadsApi([gone, buildThread(2)], { goneOnServer: [gone.id] });
+    mockSignedIn({ routes: store.routes });
+    const sidebar = await renderSidebar();
+    await userEvent.click(
+      await within(sidebar).findByRole('button', { name: 'Delete conversation: Conversation 1' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Conversation' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Chat deleted')).toBeVisible();
+    expect(screen.queryByText('Error')).toBeNull();
+    await waitFor(() =>
+      expect(within(sidebar).queryByRole('link', { name: 'Conversation 1' })).toBeNull(),
+    );
+  });
+
+  it('collapsing the sidebar while confirming still deletes and reports', async () => {
+    const store = threadsApi([buildThread(1)]);
+    mockSignedIn({ routes: store.routes });
+    const sidebar = await renderSidebar();
+    await userEvent.click(
+      await within(sidebar).findByRole('button', { name: 'Delete conversation: Conversation 1' }),
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Conversation' });
+    await userEvent.keyboard('{Control>}b{/Control}');
+    expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+    expect(dialog).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(store.current()).toEqual([]));
+    expect(await screen.findByText('Chat deleted')).toBeVisible();
   });
 
   it('deleting the open chat leaves its page for a new chat', async () => {

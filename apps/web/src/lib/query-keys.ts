@@ -1,0 +1,10 @@
+/**
+ * Query keys that more than one feature touches (features may not import each other). A feature
+ * that changes data another shows updates or invalidates it through these.
+ */
+export const QUERY_KEYS = {
+  /** The palette's `GET /search` results: `[...search, q]`. */
+  search: ['search'] as const,
+  /** Every thread query: lists `[...threads, 'list', page]`, one thread `[...threads, 'detail', id]`. */
+  threads: ['threads'] as const,
+};
