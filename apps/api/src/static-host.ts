@@ -4,6 +4,18 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
 export type StaticHostOptions = {
   /** A Vite build output folder. */
   root: string;
@@ -64,7 +76,8 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
     if (cached && cached.mtimeMs === mtimeMs) return cached;
     let body = readFileSync(file, 'utf8');
     for (const [placeholder, value] of Object.entries(options.placeholders)) {
-      body = body.replaceAll(placeholder, value);
+      // Placeholders stand in attributes and text: the value is written HTML-escaped.
+      body = body.replaceAll(placeholder, escapeHtml(value));
     }
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     const entry = { body, etag, mtimeMs };

@@ -36,6 +36,15 @@ describe('[CONFIG]', () => {
     expect(linesFor({ NODE_ENV: 'production' })).toEqual(['Invalid configuration: ENCRYPTION_KEY is required in production']);
     expect(linesFor({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toEqual(['Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set']);
     expect(linesFor({ COMMUNITY_DISCORD_URL: 'javascript:alert(1)' })).toEqual([expect.stringMatching(/^Invalid configuration: COMMUNITY_DISCORD_URL /)]);
+    expect(linesFor({ COMMUNITY_SOCIAL_URL: 'https://' })).toEqual([expect.stringMatching(/^Invalid configuration: COMMUNITY_SOCIAL_URL /)]);
+  });
+
+  it('[CONFIG]: community links: empty means the default; values are normalised', () => {
+    expect(parseConfig({ COMMUNITY_DISCORD_URL: '', COMMUNITY_SOCIAL_URL: ' ' }).community).toEqual({
+      discordUrl: 'https://discord.gg/muster',
+      socialUrl: 'https://www.facebook.com/musterapp',
+    });
+    expect(parseConfig({ COMMUNITY_SOCIAL_URL: 'https://social.example/a b"<x>' }).community.socialUrl).toBe('https://social.example/a%20b%22%3Cx%3E');
   });
 
   it('[CONFIG]: the server exits with one clear line on a bad value', () => {

@@ -14,7 +14,7 @@ const optionalUrl = (protocols: string[]) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine(
-      (v) => v === undefined || protocols.some((p) => v.startsWith(`${p}://`)),
+      (v) => v === undefined || (protocols.some((p) => v.startsWith(`${p}://`)) && URL.canParse(v)),
       `must be a ${protocols.join(' or ')} URL`,
     );
 const bool = (fallback: boolean) =>
@@ -65,8 +65,8 @@ const envSchema = z
     DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
     DISCORD_USERINFO_URL: z.url().default('https://discord.com/api/users/@me'),
     /** The community and social links shown in the app's sidebar. */
-    COMMUNITY_DISCORD_URL: z.url({ protocol: /^https?$/ }).default('https://discord.gg/muster'),
-    COMMUNITY_SOCIAL_URL: z.url({ protocol: /^https?$/ }).default('https://www.facebook.com/musterapp'),
+    COMMUNITY_DISCORD_URL: optionalUrl(['http', 'https']),
+    COMMUNITY_SOCIAL_URL: optionalUrl(['http', 'https']),
     STRIPE_SECRET_KEY: z.string().trim().optional().transform((v) => v || undefined),
     STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
     /** Points the Stripe SDK at another host (a local fake in tests). */
@@ -148,6 +148,8 @@ export class ConfigError extends Error {
 }
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
+/** The URL as the WHATWG parser writes it: quotes, angle brackets and spaces percent-encoded. */
+const normalUrl = (url: string) => new URL(url).href;
 
 /** Parses a set of variables (normally process.env); throws ConfigError naming each bad one. */
 export function parseConfig(source: Record<string, string | undefined>): Config {
@@ -185,7 +187,10 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       api: trimSlash(env.API_URL ?? `http://localhost:${env.API_PORT}`),
       site: trimSlash(env.SITE_URL ?? `http://localhost:${env.SITE_PORT}`),
     },
-    community: { discordUrl: env.COMMUNITY_DISCORD_URL, socialUrl: env.COMMUNITY_SOCIAL_URL },
+    community: {
+      discordUrl: normalUrl(env.COMMUNITY_DISCORD_URL ?? 'https://discord.gg/muster'),
+      socialUrl: normalUrl(env.COMMUNITY_SOCIAL_URL ?? 'https://www.facebook.com/musterapp'),
+    },
     role: env.ROLE,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimit: {

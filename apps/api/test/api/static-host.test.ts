@@ -13,13 +13,18 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
   for (const name of ['app', 'site']) {
     mkdirSync(path.join(dir, name, 'assets'), { recursive: true });
-    writeFileSync(path.join(dir, name, 'index.html'), '<meta name="muster:api-url" content="__MUSTER_API_URL__"><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(path.join(dir, name, 'index.html'), '<meta name="muster:api-url" content="__MUSTER_API_URL__"><meta name="muster:social-url" content="__MUSTER_SOCIAL_URL__"><script type="module" src="/assets/index-abc123.js"></script>');
     writeFileSync(path.join(dir, name, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dir, name, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   }
   writeFileSync(path.join(dir, 'site', 'pricing.html'), '<h1>Pricing</h1><a href="__MUSTER_APP_URL__/sign-up">Sign up</a>');
   writeFileSync(path.join(dir, 'site', '404.html'), '<h1>Page not found</h1>');
-  const placeholders = { __MUSTER_API_URL__: 'https://api.example.test', __MUSTER_APP_URL__: 'https://app.example.test' };
+  const placeholders = {
+    __MUSTER_API_URL__: 'https://api.example.test',
+    __MUSTER_APP_URL__: 'https://app.example.test',
+    // A value that would break out of its attribute if written as it is.
+    __MUSTER_SOCIAL_URL__: 'https://social.example/a?b=1&c="><script>alert(1)</script>',
+  };
   spa = await createStaticHost({ root: path.join(dir, 'app'), placeholders, mode: 'spa', connectOrigins: ['https://api.example.test'] });
   site = await createStaticHost({ root: path.join(dir, 'site'), placeholders, mode: 'site', connectOrigins: [] });
 });
@@ -37,6 +42,8 @@ describe('[STATIC]', () => {
     expect(response.headers.etag).toMatch(/^".+"$/);
     expect(response.body).toContain('content="https://api.example.test"');
     expect(response.body).not.toContain('__MUSTER');
+    expect(response.body).toContain('content="https://social.example/a?b=1&amp;c=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(response.body).not.toContain('<script>alert');
     expect(response.headers['content-security-policy']).toContain("connect-src 'self' https://api.example.test");
     const again = await spa.inject({ method: 'GET', url: '/index.html', headers: { 'if-none-match': response.headers.etag as string } });
     expect(again.statusCode).toBe(304);

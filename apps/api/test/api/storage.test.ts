@@ -137,9 +137,9 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       created.push({ key, uploadId });
       return uploadId;
     };
+    // Recorded, not forwarded: s3rver (the S3 stand-in) does not implement AbortMultipartUpload.
     storage.abortMultipart = async (key, uploadId) => {
       aborted.push({ key, uploadId });
-      await app.storage.abortMultipart(key, uploadId);
     };
     const failingDb = {
       insert: () => ({ values: () => Promise.reject(new Error('database unavailable')) }),
@@ -150,6 +150,13 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     ).rejects.toThrow('database unavailable');
     expect(created).toHaveLength(1);
     expect(aborted).toEqual(created);
+
+    // An abort that fails as well is not swallowed: both failures reach the caller.
+    storage.abortMultipart = () => Promise.reject(new Error('storage unavailable'));
+    const both = await createUpload({ db: failingDb, storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size } }).catch((error: unknown) => error);
+    expect(both).toBeInstanceOf(AggregateError);
+    expect((both as AggregateError).errors.map((e: Error) => e.message)).toEqual(['database unavailable', 'storage unavailable']);
+    expect((both as AggregateError).message).toContain(created[1]!.uploadId);
   });
 });
 

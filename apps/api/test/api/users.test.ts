@@ -66,7 +66,8 @@ describe('[USERS]', () => {
     // The sign-in identity's name follows the profile.
     const session = await app.inject({ method: 'GET', url: '/auth/get-session', headers: bearer(me.token) });
     expect(session.json()).toMatchObject({ user: { name: 'Rosa Diaz' } });
-    await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { last_name: 'Reyes' } });
+    const renamed = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { last_name: 'Reyes' } });
+    expect(renamed.statusCode).toBe(200);
     expect((await app.database.db.select({ name: user.name }).from(user).where(eq(user.id, me.userId)))[0]).toEqual({ name: 'Rosa Reyes' });
     const bad = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Changed', served_branches: [{ branch: 'Starfleet' }] } });
     expect(bad.statusCode).toBe(400);

@@ -74,8 +74,18 @@ export async function createUpload({ db, storage, ownerId, input }: Deps & { inp
       multipartUploadId: uploadId,
     });
   } catch (error) {
-    // Without its row, the sweep job could never find the unfinished upload: abort it now.
-    if (uploadId) await storage.abortMultipart(key, uploadId).catch(() => undefined);
+    // Without its row, the sweep job could never find the unfinished upload: abort it now. If that
+    // fails too, both failures travel up (and reach the log) so the orphan can be cleaned by hand.
+    if (uploadId) {
+      try {
+        await storage.abortMultipart(key, uploadId);
+      } catch (abortError) {
+        throw new AggregateError(
+          [error, abortError],
+          `file row not saved; aborting multipart upload ${uploadId} of ${key} failed`,
+        );
+      }
+    }
     throw error;
   }
 

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { PageQuery } from '@muster/contract/common';
-import type { Thread } from '@muster/contract/threads';
 import type { Db } from '@muster/db/client';
-import { threads, type ThreadRow } from '@muster/db/schema/index';
+import { threads } from '@muster/db/schema/index';
 
 /** Every query here is filtered by owner: another user's thread is simply not found. */
 
@@ -11,15 +10,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids that cannot be a thread's are not found (rather than a database type error). */
 export function isThreadId(value: string): boolean {
   return UUID.test(value);
-}
-
-export function toThread(row: ThreadRow): Thread {
-  return {
-    id: row.id,
-    title: row.title,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
 }
 
 const newestFirst = [desc(threads.createdAt), desc(threads.id)] as const;

@@ -1,21 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
 import {
   createThreadInputSchema,
   threadListQuerySchema,
   threadPageSchema,
   threadSchema,
 } from '@muster/contract/threads';
-import { AppError } from '#src/lib/errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
-import {
-  deleteThread,
-  findThread,
-  insertThread,
-  listThreads,
-  toThread,
-} from './threads.repository.ts';
+import { createThread, deleteThread, getThread, listThreads } from './threads.service.ts';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -44,11 +37,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: threadPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const page = request.query;
-      const { rows, total } = await listThreads({ db: db(), userId: currentUser(request).id, page });
-      return { results: rows.map(toThread), meta: { page: page.page, page_size: page.page_size, total } };
-    },
+    async (request) => listThreads({ db: db(), userId: currentUser(request).id, page: request.query }),
   );
 
   app.get(
@@ -61,11 +50,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => {
-      const row = await findThread({ db: db(), userId: currentUser(request).id, id: request.params.id });
-      if (!row) throw new AppError(ERR.NOT_FOUND);
-      return toThread(row);
-    },
+    async (request) => getThread({ db: db(), userId: currentUser(request).id, id: request.params.id }),
   );
 
   app.post(
@@ -79,12 +64,12 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await insertThread({
+      const thread = await createThread({
         db: db(),
         userId: currentUser(request).id,
         title: request.body.title ?? null,
       });
-      return reply.code(201).send(toThread(row));
+      return reply.code(201).send(thread);
     },
   );
 
@@ -99,8 +84,7 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const deleted = await deleteThread({ db: db(), userId: currentUser(request).id, id: request.params.id });
-      if (!deleted) throw new AppError(ERR.NOT_FOUND);
+      await deleteThread({ db: db(), userId: currentUser(request).id, id: request.params.id });
       return reply.code(204).send(null);
     },
   );
