@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRANCHES, findBranch, normaliseBranch, branchBySlug } from './branches.ts';
-import { profileLastName, splitFullName } from './names.ts';
+import { isPlaceholderName, profileLastName, splitFullName } from './names.ts';
 
 describe('[DOMAIN][NAMES]', () => {
   it('[DOMAIN]: splits on whitespace with the spec defaults', () => {
@@ -12,6 +12,15 @@ describe('[DOMAIN][NAMES]', () => {
     expect(profileLastName(null)).toBe('Doe');
     expect(profileLastName('  ')).toBe('Doe');
     expect(profileLastName('Smith')).toBe('Smith');
+  });
+
+  it('[DOMAIN]: recognises the sign-up placeholder names', () => {
+    expect(isPlaceholderName('Veteran', 'Tango')).toBe(true);
+    expect(isPlaceholderName('Veteran', 'Doe')).toBe(true);
+    expect(isPlaceholderName('Veteran', '')).toBe(true);
+    expect(isPlaceholderName('Veteran', 'Smith')).toBe(false);
+    expect(isPlaceholderName('Rosa', 'Tango')).toBe(false);
+    expect(isPlaceholderName(undefined, undefined)).toBe(false);
   });
 });
 

@@ -21,3 +21,15 @@ export function profileLastName(lastName: string | null | undefined): string {
   const trimmed = lastName?.trim();
   return trimmed ? trimmed : PROFILE_FALLBACK_LAST_NAME;
 }
+
+/**
+ * Whether a profile still carries the names given at sign-up when none was known ("Veteran
+ * Tango", or "Veteran Doe" as shown). Forms that ask for a real name start empty then.
+ */
+export function isPlaceholderName(firstName: string | null | undefined, lastName: string | null | undefined): boolean {
+  const last = lastName?.trim() ?? '';
+  return (
+    firstName?.trim() === DEFAULT_FIRST_NAME &&
+    (last === '' || last === DEFAULT_LAST_NAME || last === PROFILE_FALLBACK_LAST_NAME)
+  );
+}

@@ -103,6 +103,16 @@ describe('header account menu and upgrade banner', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
   });
 
+  it('"Contact us" leaves the name empty while the profile has the sign-up placeholder', async () => {
+    mockSignedIn({ profile: { first_name: 'Veteran', last_name: 'Tango' } });
+    renderApp({ path: '/dashboard' });
+    await openMenu();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Contact us' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact us' });
+    expect(within(dialog).getByLabelText('Your name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('jane@example.com');
+  });
+
   it('shows no account menu when signed out', async () => {
     const { mockSignedOut } = await import('@/testing/session');
     mockSignedOut();

@@ -1,4 +1,4 @@
-import { profileLastName } from '@muster/domain/names';
+import { isPlaceholderName, profileLastName } from '@muster/domain/names';
 import { isAllowedStatus, menuItemsFor, showUpgradeBanner } from '@muster/domain/subscription';
 import { Suspense, lazy, useState } from 'react';
 
@@ -61,8 +61,11 @@ export function AccountMenuControl() {
             <ContactDialog
               open={isContactOpen}
               onOpenChange={setContactOpen}
-              // Not the email address the menu falls back to while the profile loads.
-              defaultName={data ? name : user.name}
+              // Not the email address the menu falls back to while the profile loads, nor the
+              // sign-up placeholder ("Veteran Tango") of a profile without a real name yet.
+              defaultName={
+                data ? (isPlaceholderName(data.first_name, data.last_name) ? '' : name) : user.name
+              }
               defaultEmail={email}
             />
           </Suspense>
