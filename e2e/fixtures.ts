@@ -49,8 +49,22 @@ export async function createUser(
 
 export type A11yOptions = { include?: string; disableRules?: string[] };
 
+/**
+ * Waits for running CSS transitions and finite animations (a colour-mode switch, a menu fading
+ * out): axe measures colours as they are at that instant, and half-way colours fail contrast.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.allSettled(finite.map((animation) => animation.finished));
+  });
+}
+
 /** Fails on any serious or critical axe violation, listing each with its targets. */
 export async function checkA11y(page: Page, options: A11yOptions = {}) {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.include) builder = builder.include(options.include);
   if (options.disableRules) builder = builder.disableRules(options.disableRules);

@@ -97,6 +97,9 @@ test('[SHELL][CONTACT]: a server field error lands on its field', async ({
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Contact us' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact us' });
+  // A new account has no real name yet: the field starts empty.
+  await expect(dialog.getByLabel('Your name')).toHaveValue('');
+  await dialog.getByLabel('Your name').fill('Pat Veteran');
   await dialog
     .getByLabel('Message', { exact: true })
     .fill('Is there a way to export my statement?');
