@@ -4,9 +4,6 @@ import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
 /** Shown wherever a thread has no title yet (spec section 3, Thread). */
 export const UNNAMED_THREAD_TITLE = 'Unnamed thread';
 
-/** The sidebar lists this many of the latest threads (spec section 9). */
-export const SIDEBAR_THREAD_LIMIT = 8;
-
 export const THREAD_TITLE_MAX = 200;
 
 export const threadSchema = z.object({

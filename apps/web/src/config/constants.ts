@@ -1,3 +1,5 @@
+import { SEARCH_THREAD_LIMIT } from '@muster/contract/search';
+
 /**
  * Business and UI constants from spec section 9. Exact numbers live here and only here; components
  * import them instead of repeating literals.
@@ -108,7 +110,8 @@ export const SIDEBAR = {
 export const SEARCH_PALETTE = {
   openKey: 'j',
   listMaxHeightPx: 300,
-  threadLimit: 10,
+  /** The server answers at most this many threads (one constant, in the contract). */
+  threadLimit: SEARCH_THREAD_LIMIT,
   debounceMs: 250,
 } as const;
 

@@ -1,15 +1,13 @@
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
-import type { PageQuery } from '@muster/contract/common';
+import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { threads } from '@muster/db/schema/index';
 
 /** Every query here is filtered by owner: another user's thread is simply not found. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Ids that cannot be a thread's are not found (rather than a database type error). */
 export function isThreadId(value: string): boolean {
-  return UUID.test(value);
+  return uuidSchema.safeParse(value).success;
 }
 
 const newestFirst = [desc(threads.createdAt), desc(threads.id)] as const;

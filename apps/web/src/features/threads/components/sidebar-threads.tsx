@@ -1,10 +1,11 @@
-import { SIDEBAR_THREAD_LIMIT, threadTitle, type Thread } from '@muster/contract/threads';
+import { threadTitle, type Thread } from '@muster/contract/threads';
 import { MessageSquareIcon, Trash2Icon } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
 import { NavLink, matchPath, useLocation, useNavigate } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { useSidebar } from '@/components/layouts/sidebar-state';
+import { SIDEBAR } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
@@ -29,7 +30,7 @@ export function SidebarThreads({
   /** The signed-in user; the list loads once it is known. */
   userId: string | undefined;
 }) {
-  const threads = useLatestThreads(SIDEBAR_THREAD_LIMIT, { enabled: userId !== undefined });
+  const threads = useLatestThreads(SIDEBAR.maxRecentThreads, { enabled: userId !== undefined });
   const { setMobileOpen } = useSidebar();
   const location = useLocation();
   const navigate = useNavigate();
