@@ -45,7 +45,12 @@ const siteDir = path.join(repo, 'apps', 'site');
 buildIfStale('@muster/web', webDir);
 buildIfStale('@muster/site', siteDir);
 
-const api = await startApi(config);
+const api = await startApi(config).catch((error: unknown) => {
+  // One line, no stack: the usual causes (the data folder is in use by another process, a
+  // database that cannot be reached) are explained by the message itself.
+  console.error(`Muster could not start: ${(error as Error).message}`);
+  process.exit(1);
+});
 const placeholders = {
   __MUSTER_API_URL__: config.urls.api,
   __MUSTER_APP_URL__: config.urls.app,

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { isProcessAlive, lockDataDir } from './data-dir-lock.ts';
+import { PgliteWireServer } from './pglite-wire-server.ts';
 
 export type EmbeddedPostgres = {
   /** node-postgres connection settings for the in-process server (a Unix socket, never TCP). */
@@ -13,41 +14,87 @@ export type EmbeddedPostgres = {
 
 /** The port number only names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP. */
 const SOCKET_PORT = 5432;
+const SOCKET_DIR_PREFIX = 'muster-pg-';
+
+/**
+ * Removes socket folders left in the temp folder by embedded databases whose process died without
+ * stopping (kill -9). Each folder is named after its process id; folders of live processes stay.
+ */
+export function removeStaleSocketDirs(root = tmpdir()): string[] {
+  const removed: string[] = [];
+  let entries: string[];
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return removed;
+  }
+  for (const name of entries) {
+    const match = new RegExp(`^${SOCKET_DIR_PREFIX}(\\d+)-`).exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || isProcessAlive(pid)) continue;
+    rmSync(path.join(root, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
 
 /**
  * Runs PGlite (PostgreSQL in WASM) in this process and exposes it on a private Unix socket, so
  * Drizzle, pg-boss and the auth library all use the ordinary `pg` driver, exactly as they do
- * against a real PostgreSQL server. See docs/decisions/0006-pglite-for-dev-and-tests.md.
+ * against a real PostgreSQL server. See docs/decisions/0006-pglite-through-an-in-process-socket.md.
  *
- * `dataDir` persists the database; `loadDataDir` starts from a dump (tests use a migrated dump).
+ * `dataDir` persists the database and is locked for this process (a second process on it fails
+ * at once); `loadDataDir` starts from a dump (tests use a migrated dump).
  */
 export async function startEmbeddedPostgres(options: {
-  dataDir?: string;
-  loadDataDir?: Blob;
+  dataDir?: string | undefined;
+  loadDataDir?: Blob | undefined;
   maxConnections: number;
 }): Promise<EmbeddedPostgres> {
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'muster-pg-'));
-  const server = new PGLiteSocketServer({
-    db: pglite,
-    path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
-    maxConnections: options.maxConnections,
-  });
-  await server.start();
-  let stopped = false;
-  return {
-    connection: { host: socketDir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
-    pglite,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await server.stop();
-      await pglite.close();
-      rmSync(socketDir, { recursive: true, force: true });
-    },
-  };
+  removeStaleSocketDirs();
+  let unlock: (() => void) | undefined;
+  if (options.dataDir) {
+    mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+    unlock = lockDataDir(path.resolve(options.dataDir));
+  }
+  let pglite: PGlite | undefined;
+  let socketDir: string | undefined;
+  try {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pglite = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    socketDir = mkdtempSync(path.join(tmpdir(), `${SOCKET_DIR_PREFIX}${process.pid}-`));
+    const server = new PgliteWireServer({
+      pglite,
+      path: path.join(socketDir, `.s.PGSQL.${SOCKET_PORT}`),
+      maxConnections: options.maxConnections,
+    });
+    await server.start();
+    const engine = pglite;
+    const dir = socketDir;
+    let stopped = false;
+    return {
+      connection: { host: dir, port: SOCKET_PORT, user: 'postgres', database: 'postgres' },
+      pglite: engine,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        try {
+          await server.stop();
+          await engine.close();
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+          unlock?.();
+        }
+      },
+    };
+  } catch (error) {
+    await pglite?.close().catch(() => undefined);
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+    unlock?.();
+    throw error;
+  }
 }
