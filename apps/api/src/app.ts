@@ -124,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     allowedOrigins: [config.urls.app, config.urls.site],
     rateLimit: config.rateLimit,
     redis: deps.redis,
+    redisPrefix: config.rateLimit.redisPrefix,
   });
   await registerOpenApi(app, { apiUrl: config.urls.api });
   registerErrorHandlers(app);

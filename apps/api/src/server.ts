@@ -33,7 +33,7 @@ export async function startApi(
         enableOfflineQueue: false,
         connectTimeout: 2000,
       });
-      redis.on('error', () => undefined); // rate limiting skips on store errors; see security.ts
+      redis.on('error', () => undefined); // rate limits count in memory meanwhile; see rate-limit-store.ts
     }
     const app = await buildApp({ config, database, keyRing, redis, ...options });
     jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });

@@ -50,6 +50,11 @@ const envSchema = z
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     CALCULATOR_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_REDIS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only (1-64)')
+      .default('muster-rl:'),
     TRUST_PROXY: bool(false),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
@@ -122,7 +127,16 @@ export type Config = {
   community: { discordUrl: string; socialUrl: string };
   role: 'api' | 'worker' | 'all';
   bodyLimitBytes: number;
-  rateLimit: { max: number; windowMs: number; calculatorMax: number; contactMax: number };
+  rateLimit: {
+    max: number;
+    windowMs: number;
+    calculatorMax: number;
+    contactMax: number;
+    /** Anonymous sessions one client may open per hour. */
+    anonymousSignInMax: number;
+    /** Prefix of every counter in Redis, so deployments sharing one Redis keep apart. */
+    redisPrefix: string;
+  };
   trustProxy: boolean;
   mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
@@ -198,6 +212,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       windowMs: env.RATE_LIMIT_WINDOW_MS,
       calculatorMax: env.CALCULATOR_RATE_LIMIT_MAX,
       contactMax: env.CONTACT_RATE_LIMIT_MAX,
+      anonymousSignInMax: env.ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX,
+      redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
     },
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, teamEmail: env.TEAM_EMAIL },

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
@@ -48,5 +49,63 @@ describe('[RATE-LIMIT]', () => {
     const statuses: number[] = [];
     for (const app of [a, b, a, b, a]) statuses.push((await app.inject({ method: 'GET', url: '/nothing-here' })).statusCode);
     expect(statuses).toEqual([404, 404, 404, 404, 429]);
+  });
+
+  /** An app on the given Redis client, sharing `base`'s database, logging into `lines`. */
+  async function appOnRedis(base: TestApp, redis: Redis, env: Record<string, string>, lines: string[] = []) {
+    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: base.dataDir, ...env });
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        callback();
+      },
+    });
+    const app = await buildApp({ config, database: base.database, keyRing: loadKeyRing({ encryptionKey: undefined, dataDir: base.dataDir }), redis, logStream });
+    await app.ready();
+    apps.push(app);
+    return app;
+  }
+
+  it('[RATE-LIMIT]: with Redis unreachable, limits count in memory (never unlimited) and the switch is logged once', async () => {
+    const base = await buildTestApp();
+    apps.push(base);
+    // Nothing listens on port 1: every command fails at once, as during an outage.
+    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 500, lazyConnect: true });
+    down.on('error', () => undefined);
+    apps.push({ close: async () => down.disconnect() });
+    const lines: string[] = [];
+    const app = await appOnRedis(base, down, { RATE_LIMIT_MAX: '3' }, lines);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await app.inject({ method: 'GET', url: '/no-such-route' })).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    // The per-email sign-in code limit holds too.
+    const sends: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/email-otp/send-verification-otp',
+        remoteAddress: `10.9.0.${i}`,
+        payload: { email: 'redis.down@example.com', type: 'sign-in' },
+      });
+      sends.push(response.statusCode);
+    }
+    expect(sends.filter((s) => s === 200)).toHaveLength(5);
+    expect(sends.slice(5)).toEqual([429, 429]);
+    expect(lines.filter((line) => line.includes('Redis unreachable'))).toHaveLength(1);
+  });
+
+  it.skipIf(!testRedisUrl)('[RATE-LIMIT]: the Redis key prefix keeps two deployments\' counters apart', async () => {
+    const base = await buildTestApp();
+    apps.push(base);
+    const redis = new Redis(testRedisUrl!);
+    apps.push({ close: () => redis.quit() });
+    const stamp = Date.now().toString(36);
+    const blue = await appOnRedis(base, redis, { RATE_LIMIT_MAX: '2', RATE_LIMIT_REDIS_PREFIX: `blue-${stamp}:` });
+    const green = await appOnRedis(base, redis, { RATE_LIMIT_MAX: '2', RATE_LIMIT_REDIS_PREFIX: `green-${stamp}:` });
+    const statuses: number[] = [];
+    for (const app of [blue, blue, green, green, blue]) statuses.push((await app.inject({ method: 'GET', url: '/nothing' })).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 429]);
+    expect(await redis.keys(`blue-${stamp}:*`)).not.toEqual([]);
+    expect(await redis.keys(`green-${stamp}:*`)).not.toEqual([]);
   });
 });

@@ -5,12 +5,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ERR } from '@muster/contract/errors';
 import { AppError } from '#src/lib/errors.ts';
+import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
 export type SecurityOptions = {
   allowedOrigins: string[];
   rateLimit: { max: number; windowMs: number };
   /** Shared counters for many replicas; memory when absent. */
   redis: Redis | undefined;
+  /** Prefix of the counters' keys in Redis. */
+  redisPrefix?: string;
 };
 
 /** Helmet headers, CORS for the app and site origins only, and rate limits. */
@@ -40,9 +43,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     global: true,
     max: options.rateLimit.max,
     timeWindow: options.rateLimit.windowMs,
-    ...(options.redis ? { redis: options.redis, nameSpace: 'muster-rl:' } : {}),
-    // A rate-limit store outage must not take the API down with it.
-    skipOnError: true,
+    // With Redis, an outage falls back to counting in memory: never to no limit at all.
+    ...(options.redis
+      ? {
+          store: redisWithMemoryFallback({ redis: options.redis, prefix: options.redisPrefix ?? 'muster-rl:', log: app.log })
+            .Store as never,
+        }
+      : {}),
+    skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(ERR.RATE_LIMITED, { detail: `Try again in ${context.after}` }),
   });
