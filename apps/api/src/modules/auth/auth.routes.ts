@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   SIGN_IN_LOCKOUT_MINUTES,
+  SIGN_IN_MAX_ATTEMPTS,
   exchangeCodeInputSchema,
   oauthProvidersSchema,
   sendSignInCodeInputSchema,
@@ -22,7 +23,8 @@ export const SEND_CODE_LIMITS = {
   perIp: { max: 30, windowMs: 60 * 60_000 },
 };
 
-type ForwardOptions = { body?: unknown; keepCookies?: boolean; path?: string; method?: 'GET' | 'POST' };
+/** `path` is always the canonical endpoint path (plus query): never the client's spelling of it. */
+type ForwardOptions = { path: string; body?: unknown; keepCookies?: boolean; method?: 'GET' | 'POST' };
 
 /** Answers from the auth library pass through these headers only (never cookies, by default). */
 const PASSED_HEADERS = ['content-type', 'set-auth-token', 'location', 'cache-control'];
@@ -37,8 +39,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = app.auth;
   const { config } = app;
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions = {}) {
-    const url = new URL(options.path ?? request.url, config.urls.api);
+  async function forward(request: FastifyRequest, reply: FastifyReply, options: ForwardOptions) {
+    const url = new URL(options.path, config.urls.api);
     const method = options.method ?? request.method;
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
@@ -114,6 +116,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   const perIp = limiter('otp-ip', SEND_CODE_LIMITS.perIp, (request) => request.ip);
 
+  // Wrong codes count per email across every code mailed to it: asking for a fresh code does not
+  // buy fresh guesses. The last allowed wrong code locks the email.
+  const wrongCodes = app.createRateLimit({
+    max: SIGN_IN_MAX_ATTEMPTS - 1,
+    timeWindow: SIGN_IN_LOCKOUT_MINUTES * 60_000,
+    keyGenerator: (request) => `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
+  });
+  async function countWrongCode(request: FastifyRequest, email: string) {
+    const result = await wrongCodes(request);
+    if (!result.isAllowed && result.isExceeded) await lock(email);
+  }
+
   app.get(
     '/auth/providers',
     { schema: { tags: ['auth'], summary: 'Which identity providers are configured', response: { 200: oauthProvidersSchema } } },
@@ -133,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertNotLocked(request.body.email);
-      const result = await forward(request, reply, { body: request.body });
+      const result = await forward(request, reply, { path: '/auth/email-otp/send-verification-otp', body: request.body });
       if (!result.ok) throw translateAuthError(result.status, result.error);
       return { success: true };
     },
@@ -151,9 +165,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertNotLocked(request.body.email);
-      const result = await forward(request, reply, { body: request.body });
+      const result = await forward(request, reply, { path: '/auth/sign-in/email-otp', body: request.body });
       if (!result.ok) {
-        if (result.error.code === 'TOO_MANY_ATTEMPTS') await lock(request.body.email);
+        const { code } = result.error;
+        if (code === 'TOO_MANY_ATTEMPTS') await lock(request.body.email);
+        else if (code === 'INVALID_OTP') await countWrongCode(request, request.body.email);
         throw translateAuthError(result.status, result.error);
       }
       return signInResultSchema.parse(JSON.parse(result.text));
@@ -253,17 +269,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Everything else the library serves (get-session, sign-out, anonymous sign-in, provider callbacks…).
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/auth/*',
-    schema: { hide: true },
-    handler: async (request, reply) => {
-      const isCallback = request.url.startsWith('/auth/callback/');
-      const result = await forward(request, reply, { keepCookies: isCallback });
-      if (!result.ok) throw translateAuthError(result.status, result.error);
-      if (result.status >= 300 && result.status < 400) return reply.send();
-      return reply.send(result.text);
-    },
-  });
+  /**
+   * The auth library's own endpoints that the product uses, and no others: its other endpoints
+   * (password reset, code checks, session lists with raw tokens, profile updates) are never
+   * reachable. Each is forwarded under its canonical path, never the path as the client spelled
+   * it, so what the library runs is exactly what this router matched and guarded.
+   */
+  const perClientAnonymous = limiter(
+    'anonymous-ip',
+    { max: config.rateLimit.anonymousSignInMax, windowMs: 60 * 60_000 },
+    (request) => request.ip,
+  );
+  const passthrough = async (request: FastifyRequest, reply: FastifyReply, path: string, keepCookies = false) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const result = await forward(request, reply, { path: `${path}${query}`, keepCookies });
+    if (!result.ok) throw translateAuthError(result.status, result.error);
+    if (result.status >= 300 && result.status < 400) return reply.send();
+    return reply.send(result.text);
+  };
+  const libraryRoute = { tags: ['auth'], hide: true } as const;
+  app.get('/auth/get-session', { schema: { ...libraryRoute, summary: 'The current session, or null' } }, (request, reply) =>
+    passthrough(request, reply, '/auth/get-session'),
+  );
+  app.post('/auth/sign-out', { schema: { ...libraryRoute, summary: 'End this session' } }, (request, reply) =>
+    passthrough(request, reply, '/auth/sign-out'),
+  );
+  app.post(
+    '/auth/sign-in/anonymous',
+    { preHandler: [perClientAnonymous], schema: { ...libraryRoute, summary: 'A session without an account (buddy-statement signers)' } },
+    (request, reply) => passthrough(request, reply, '/auth/sign-in/anonymous'),
+  );
+  // The identity providers send the browser back here; the library sets the session cookie that
+  // the hand-off above turns into a bearer token.
+  app.get(
+    '/auth/callback/:providerId',
+    { schema: { ...libraryRoute, summary: 'Return from Google or Discord', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
+    (request, reply) => passthrough(request, reply, `/auth/callback/${request.params.providerId}`, true),
+  );
 };

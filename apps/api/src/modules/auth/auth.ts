@@ -127,6 +127,10 @@ export function createAuth(options: {
         else logger.info({}, line);
       },
     },
+    // Unexpected failures inside the library (a database error, say) are thrown to our error
+    // handler, which logs them without their data; left to the library, they would be written to
+    // the console with the statement's parameters (emails, names) in them.
+    onAPIError: { throw: true },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
     // The API's own rate limiter covers /auth (shared store, per-email limits in auth.routes.ts).
     rateLimit: { enabled: false },

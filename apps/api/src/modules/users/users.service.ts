@@ -30,6 +30,20 @@ async function loadProfileRows(db: Db, userId: string) {
   return row;
 }
 
+/**
+ * A picture address is served only when it is a plain https URL (as Google and Discord give):
+ * anything else (`javascript:`, `data:`, http) could run or leak in the app that shows it.
+ */
+export function httpsUrlOrNull(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function getUserProfile(options: Owner): Promise<UserProfile> {
   assertSelf(options);
   const { profile, image, subscription } = await loadProfileRows(options.db, options.userId);
@@ -40,7 +54,7 @@ export async function getUserProfile(options: Owner): Promise<UserProfile> {
     first_name: profile.firstName,
     last_name: lastName,
     full_name: `${profile.firstName} ${lastName}`,
-    avatar_url: image ?? null,
+    avatar_url: httpsUrlOrNull(image),
     is_deleted: profile.isDeleted,
     deletion_scheduled_for: profile.deletionScheduledFor?.toISOString() ?? null,
     subscription_status: (subscription?.status ?? null) as SubscriptionStatus | null,

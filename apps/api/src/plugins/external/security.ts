@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ERR } from '@muster/contract/errors';
 import { AppError } from '#src/lib/errors.ts';
+import { registerPathGuard } from './path-guard.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
 export type SecurityOptions = {
@@ -16,8 +17,9 @@ export type SecurityOptions = {
   redisPrefix?: string;
 };
 
-/** Helmet headers, CORS for the app and site origins only, and rate limits. */
+/** Ambiguous paths refused, Helmet headers, CORS for the app and site origins only, and rate limits. */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
+  registerPathGuard(app);
   await app.register(helmet, {
     // The docs UI sets its own CSP for its static files; the JSON API needs none beyond default.
     contentSecurityPolicy: {
