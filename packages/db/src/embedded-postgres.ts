@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,11 +17,27 @@ export type EmbeddedPostgres = {
 const SOCKET_PORT = 5432;
 const SOCKET_DIR_PREFIX = 'muster-pg-';
 
+/** Whether anything still answers on a Unix socket (an embedded database of a live process). */
+function socketAnswers(file: string): Promise<boolean> {
+  if (!existsSync(file)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const socket = connect(file);
+    const done = (answer: boolean) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.setTimeout(1_000, () => done(true));
+  });
+}
+
 /**
  * Removes socket folders left in the temp folder by embedded databases whose process died without
- * stopping (kill -9). Each folder is named after its process id; folders of live processes stay.
+ * stopping (kill -9). Folders are named after their process id, and those of live processes stay;
+ * folders named before that rule are removed when nothing answers on their socket.
  */
-export function removeStaleSocketDirs(root = tmpdir()): string[] {
+export async function removeStaleSocketDirs(root = tmpdir()): Promise<string[]> {
   const removed: string[] = [];
   let entries: string[];
   try {
@@ -29,11 +46,15 @@ export function removeStaleSocketDirs(root = tmpdir()): string[] {
     return removed;
   }
   for (const name of entries) {
-    const match = new RegExp(`^${SOCKET_DIR_PREFIX}(\\d+)-`).exec(name);
-    if (!match) continue;
-    const pid = Number(match[1]);
-    if (pid === process.pid || isProcessAlive(pid)) continue;
-    rmSync(path.join(root, name), { recursive: true, force: true });
+    if (!name.startsWith(SOCKET_DIR_PREFIX)) continue;
+    const dir = path.join(root, name);
+    const pid = /^muster-pg-(\d+)-/.exec(name)?.[1];
+    if (pid) {
+      if (Number(pid) === process.pid || isProcessAlive(Number(pid))) continue;
+    } else if (await socketAnswers(path.join(dir, `.s.PGSQL.${SOCKET_PORT}`))) {
+      continue;
+    }
+    rmSync(dir, { recursive: true, force: true });
     removed.push(name);
   }
   return removed;
@@ -52,7 +73,7 @@ export async function startEmbeddedPostgres(options: {
   loadDataDir?: Blob | undefined;
   maxConnections: number;
 }): Promise<EmbeddedPostgres> {
-  removeStaleSocketDirs();
+  await removeStaleSocketDirs();
   let unlock: (() => void) | undefined;
   if (options.dataDir) {
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -165,12 +166,22 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
     expect(existsSync(`${folder}.lock`)).toBe(false);
   });
 
-  it('[DB][EMBEDDED]: socket folders of dead processes are removed, live ones kept', () => {
+  it('[DB][EMBEDDED]: socket folders of dead processes are removed, live ones kept', async () => {
     const scratch = path.join(root, 'tmp');
     mkdirSync(path.join(scratch, `muster-pg-${2 ** 22 + 9}-abc`), { recursive: true });
     mkdirSync(path.join(scratch, `muster-pg-${process.pid}-def`), { recursive: true });
+    mkdirSync(path.join(scratch, 'muster-pg-Old123'), { recursive: true });
     mkdirSync(path.join(scratch, 'unrelated'), { recursive: true });
-    expect(removeStaleSocketDirs(scratch)).toEqual([`muster-pg-${2 ** 22 + 9}-abc`]);
-    expect(readdirSync(scratch).sort()).toEqual([`muster-pg-${process.pid}-def`, 'unrelated']);
+    // A folder of the older naming whose socket still answers belongs to a live process.
+    const live = path.join(scratch, 'muster-pg-Live45');
+    mkdirSync(live, { recursive: true });
+    const server = createServer().listen(path.join(live, '.s.PGSQL.5432'));
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      expect((await removeStaleSocketDirs(scratch)).sort()).toEqual([`muster-pg-${2 ** 22 + 9}-abc`, 'muster-pg-Old123']);
+      expect(readdirSync(scratch).sort()).toEqual(['muster-pg-Live45', `muster-pg-${process.pid}-def`, 'unrelated'].sort());
+    } finally {
+      server.close();
+    }
   });
 });
