@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,14 @@ export type EmbeddedPostgres = {
 /** The port number only names the socket file (`.s.PGSQL.<port>`); nothing listens on TCP. */
 const SOCKET_PORT = 5432;
 const SOCKET_DIR_PREFIX = 'muster-pg-';
+
+function isRecent(dir: string): boolean {
+  try {
+    return Date.now() - statSync(dir).mtimeMs < 5 * 60_000;
+  } catch {
+    return true;
+  }
+}
 
 /** Whether anything still answers on a Unix socket (an embedded database of a live process). */
 function socketAnswers(file: string): Promise<boolean> {
@@ -35,7 +43,8 @@ function socketAnswers(file: string): Promise<boolean> {
 /**
  * Removes socket folders left in the temp folder by embedded databases whose process died without
  * stopping (kill -9). Folders are named after their process id, and those of live processes stay;
- * folders named before that rule are removed when nothing answers on their socket.
+ * folders named before that rule are removed when they are a few minutes old and nothing answers
+ * on their socket.
  */
 export async function removeStaleSocketDirs(root = tmpdir()): Promise<string[]> {
   const removed: string[] = [];
@@ -51,7 +60,8 @@ export async function removeStaleSocketDirs(root = tmpdir()): Promise<string[]> 
     const pid = /^muster-pg-(\d+)-/.exec(name)?.[1];
     if (pid) {
       if (Number(pid) === process.pid || isProcessAlive(Number(pid))) continue;
-    } else if (await socketAnswers(path.join(dir, `.s.PGSQL.${SOCKET_PORT}`))) {
+    } else if (isRecent(dir) || (await socketAnswers(path.join(dir, `.s.PGSQL.${SOCKET_PORT}`)))) {
+      // A folder made a moment ago may belong to a process that has not started listening yet.
       continue;
     }
     rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,15 +171,20 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
     mkdirSync(path.join(scratch, `muster-pg-${2 ** 22 + 9}-abc`), { recursive: true });
     mkdirSync(path.join(scratch, `muster-pg-${process.pid}-def`), { recursive: true });
     mkdirSync(path.join(scratch, 'muster-pg-Old123'), { recursive: true });
+    const longAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(path.join(scratch, 'muster-pg-Old123'), longAgo, longAgo);
+    // Just made by a process that has not started listening yet: kept.
+    mkdirSync(path.join(scratch, 'muster-pg-New678'), { recursive: true });
     mkdirSync(path.join(scratch, 'unrelated'), { recursive: true });
     // A folder of the older naming whose socket still answers belongs to a live process.
     const live = path.join(scratch, 'muster-pg-Live45');
     mkdirSync(live, { recursive: true });
     const server = createServer().listen(path.join(live, '.s.PGSQL.5432'));
     await new Promise((resolve) => server.once('listening', resolve));
+    utimesSync(live, longAgo, longAgo);
     try {
       expect((await removeStaleSocketDirs(scratch)).sort()).toEqual([`muster-pg-${2 ** 22 + 9}-abc`, 'muster-pg-Old123']);
-      expect(readdirSync(scratch).sort()).toEqual(['muster-pg-Live45', `muster-pg-${process.pid}-def`, 'unrelated'].sort());
+      expect(readdirSync(scratch).sort()).toEqual(['muster-pg-Live45', 'muster-pg-New678', `muster-pg-${process.pid}-def`, 'unrelated'].sort());
     } finally {
       server.close();
     }
