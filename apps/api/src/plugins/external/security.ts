@@ -27,6 +27,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // A preflight names its origin and method; anything else sent as OPTIONS gets the envelope
+  // here rather than the CORS plugin's plain-text refusal.
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'OPTIONS') return;
+    if (!request.headers.origin || !request.headers['access-control-request-method']) {
+      throw new AppError(ERR.INVALID_INPUT, { detail: 'Invalid preflight request' });
+    }
+  });
   await app.register(cors, {
     origin: options.allowedOrigins,
     credentials: false,
