@@ -62,8 +62,11 @@ const envSchema = z
     HTTP_MAX_CONNECTIONS: limit(DEFAULT_HTTP_LIMITS.maxConnections, 1),
     /** The OpenAPI document and docs UI; unset: on everywhere except production. */
     API_DOCS: z
-      .enum(['true', 'false', '1', '0', 'yes', 'no'])
+      .string()
+      .trim()
       .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional())
       .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
