@@ -40,7 +40,10 @@ export function checkingIntervalMs(limits: HttpLimits): number {
 }
 
 /** The Fastify constructor options that carry the limits down to Node's HTTP server. */
-export function fastifyServerOptions(limits: HttpLimits, http: { requireHostHeader?: boolean } = {}) {
+export function fastifyServerOptions(
+  limits: HttpLimits,
+  http: { requireHostHeader?: boolean } = {},
+) {
   return {
     connectionTimeout: limits.idleTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

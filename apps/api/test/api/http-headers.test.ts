@@ -19,7 +19,12 @@ describe('[HEADERS]: Cache-Control', () => {
   afterAll(async () => app.close());
 
   it('[HEADERS]: answers with personal data are no-store', async () => {
-    await app.inject({ method: 'POST', url: '/threads', headers: bearer(owner.token), payload: { title: 'Private' } });
+    await app.inject({
+      method: 'POST',
+      url: '/threads',
+      headers: bearer(owner.token),
+      payload: { title: 'Private' },
+    });
     for (const url of [
       `/users/${owner.userId}`,
       `/users/${owner.userId}/export`,

@@ -44,7 +44,11 @@ function parseAnswer(raw: string): { status: number; headers: string; body: unkn
   const [head = '', ...rest] = raw.split('\r\n\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
   const text = rest.join('\r\n\r\n');
-  return { status, headers: head.toLowerCase(), body: text ? (JSON.parse(text) as unknown) : undefined };
+  return {
+    status,
+    headers: head.toLowerCase(),
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
 }
 
 const envelope = (body: unknown) => errorEnvelopeSchema.strict().parse(body);
@@ -94,7 +98,9 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
   });
 
   it('[HTTP-LIMITS]: unfinished headers are cut off, on many connections at once', async () => {
-    const exchanges = Array.from({ length: 50 }, () => openRaw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+    const exchanges = Array.from({ length: 50 }, () =>
+      openRaw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: '),
+    );
     const closed = await Promise.all(exchanges.map((e) => e.closed));
     expect(closed.filter((c) => c === 'open')).toHaveLength(0);
     const answer = parseAnswer(exchanges[0]!.received());
@@ -108,13 +114,19 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
   });
 
   it('[HTTP-LIMITS]: an idle keep-alive connection is closed after its timeout', async () => {
-    const exchange = openRaw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    const exchange = openRaw(
+      port,
+      'GET /health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n',
+    );
     expect(await exchange.closed).not.toBe('open');
     expect(parseAnswer(exchange.received()).status).toBe(200);
   });
 
   it('[HTTP-LIMITS]: a long-request route may take longer than the request deadline', async () => {
-    const exchange = openRaw(port, 'PUT /__probe/long HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\nConnection: close\r\n\r\n');
+    const exchange = openRaw(
+      port,
+      'PUT /__probe/long HTTP/1.1\r\nHost: x\r\nContent-Length: 8\r\nConnection: close\r\n\r\n',
+    );
     for (let i = 0; i < 8; i += 1) {
       await sleep(300); // 2.4 s in all: past the 1 s request deadline
       exchange.socket.write('x');
@@ -126,8 +138,14 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
   });
 
   it('[HTTP-LIMITS]: a long-request route is still bounded by the long deadline', async () => {
-    const exchange = openRaw(port, 'PUT /__probe/long HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nxx');
-    const keepTrickling = setInterval(() => exchange.socket.writable && exchange.socket.write('x'), 300);
+    const exchange = openRaw(
+      port,
+      'PUT /__probe/long HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nxx',
+    );
+    const keepTrickling = setInterval(
+      () => exchange.socket.writable && exchange.socket.write('x'),
+      300,
+    );
     try {
       const closedAfter = await exchange.closed;
       expect(closedAfter).not.toBe('open');
@@ -145,7 +163,12 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
       db: app.database.db,
       storage: app.storage,
       ownerId: 'user_http_limits',
-      input: { kind: 'document', filename: 'a.pdf', content_type: 'application/pdf', size: PDF_BYTES.length },
+      input: {
+        kind: 'document',
+        filename: 'a.pdf',
+        content_type: 'application/pdf',
+        size: PDF_BYTES.length,
+      },
     });
     const url = new URL(grant.url!);
     const headers = Object.entries(grant.headers ?? {})
@@ -202,7 +225,10 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
   });
 
   it('[HTTP-LIMITS]: an oversize header → 431 envelope', async () => {
-    const exchange = openRaw(port, `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    const exchange = openRaw(
+      port,
+      `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(431);
@@ -215,11 +241,17 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(400);
-    expect(envelope(answer.body)).toMatchObject({ code: 2001, detail: 'The Host header is missing' });
+    expect(envelope(answer.body)).toMatchObject({
+      code: 2001,
+      detail: 'The Host header is missing',
+    });
   });
 
   it('[HTTP-LIMITS]: an unsupported Expect header → 417 envelope', async () => {
-    const exchange = openRaw(port, 'GET /health HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nConnection: close\r\n\r\n');
+    const exchange = openRaw(
+      port,
+      'GET /health HTTP/1.1\r\nHost: x\r\nExpect: magic\r\nConnection: close\r\n\r\n',
+    );
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(417);
@@ -228,7 +260,10 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
 
   it('[HTTP-LIMITS]: a path parameter over the limit → 414 envelope without the path', async () => {
     const long = 'p'.repeat(1100);
-    const exchange = openRaw(port, `GET /storage/local/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    const exchange = openRaw(
+      port,
+      `GET /storage/local/${long} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    );
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(414);

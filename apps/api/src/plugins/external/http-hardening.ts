@@ -7,12 +7,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from 'fastify';
-import {
-  ERR,
-  ERROR_CATALOGUE,
-  serverCodeForStatus,
-  type ErrorCode,
-} from '@muster/contract/errors';
+import { ERR, ERROR_CATALOGUE, serverCodeForStatus, type ErrorCode } from '@muster/contract/errors';
 import { AppError } from '#src/lib/errors.ts';
 import { applyServerLimits, fastifyServerOptions, type HttpLimits } from '#src/lib/http-limits.ts';
 
@@ -34,7 +29,11 @@ declare module 'fastify' {
 const NO_STORE = 'no-store';
 
 function envelopeBody(code: ErrorCode, detail?: string): string {
-  return JSON.stringify({ code, message: ERROR_CATALOGUE[code].message, ...(detail ? { detail } : {}) });
+  return JSON.stringify({
+    code,
+    message: ERROR_CATALOGUE[code].message,
+    ...(detail ? { detail } : {}),
+  });
 }
 
 /**
@@ -61,9 +60,17 @@ type ClientFailure = { status: number; code: ErrorCode; detail: string };
 function clientFailure(errorCode: string | undefined): ClientFailure {
   switch (errorCode) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, code: serverCodeForStatus(408), detail: 'The request did not arrive in time' };
+      return {
+        status: 408,
+        code: serverCodeForStatus(408),
+        detail: 'The request did not arrive in time',
+      };
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, code: serverCodeForStatus(431), detail: 'The request headers are too large' };
+      return {
+        status: 431,
+        code: serverCodeForStatus(431),
+        detail: 'The request headers are too large',
+      };
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, code: serverCodeForStatus(413), detail: 'The request is too large' };
     default:
@@ -104,7 +111,11 @@ export class LongRequests {
  * on a `longRequest` exchange is ignored: that exchange has its own bound.
  */
 function clientErrorHandler(longRequests: LongRequests) {
-  return function onClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  return function onClientError(
+    this: FastifyInstance,
+    error: Error & { code?: string },
+    socket: Socket,
+  ) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT' && longRequests.has(socket)) return;
     const failure = clientFailure(error.code);
@@ -123,7 +134,12 @@ function handleFrameworkError(error: FastifyError, request: FastifyRequest, repl
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
   if (status === 500) request.log.error({ code: error.code }, 'router failure');
   const code = status === 500 ? ERR.INTERNAL : serverCodeForStatus(status);
-  const detail = status === 414 ? 'The address is too long' : status === 400 ? 'The address is not valid' : undefined;
+  const detail =
+    status === 414
+      ? 'The address is too long'
+      : status === 400
+        ? 'The address is not valid'
+        : undefined;
   return reply
     .status(status)
     .header('cache-control', NO_STORE)
