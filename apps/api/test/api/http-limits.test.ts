@@ -237,14 +237,16 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
   });
 
   it('[HTTP-LIMITS]: a request without Host → 400 envelope', async () => {
-    const exchange = openRaw(port, 'GET /health HTTP/1.1\r\nConnection: close\r\n\r\n');
-    expect(await exchange.closed).not.toBe('open');
-    const answer = parseAnswer(exchange.received());
-    expect(answer.status).toBe(400);
-    expect(envelope(answer.body)).toMatchObject({
-      code: 2001,
-      detail: 'The Host header is missing',
-    });
+    for (const first of ['GET /health', 'OPTIONS /health', 'GET /openapi.json']) {
+      const exchange = openRaw(port, `${first} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+      expect(await exchange.closed).not.toBe('open');
+      const answer = parseAnswer(exchange.received());
+      expect(answer.status, first).toBe(400);
+      expect(envelope(answer.body)).toMatchObject({
+        code: 2001,
+        detail: 'The Host header is missing',
+      });
+    }
   });
 
   it('[HTTP-LIMITS]: an unsupported Expect header → 417 envelope', async () => {

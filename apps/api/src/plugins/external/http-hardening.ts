@@ -8,6 +8,7 @@ import type {
   FastifyServerOptions,
 } from 'fastify';
 import { ERR, ERROR_CATALOGUE, serverCodeForStatus, type ErrorCode } from '@muster/contract/errors';
+import { handleError } from '#src/lib/error-handler.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { applyServerLimits, fastifyServerOptions, type HttpLimits } from '#src/lib/http-limits.ts';
 
@@ -175,8 +176,10 @@ export function httpHardening(limits: HttpLimits) {
 
     app.addHook('onRequest', async (request, reply) => {
       // HTTP/1.1 requires a Host header; Node's own check would answer without a body.
+      // Answered directly: routes registered before the app's error handler would not use it.
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-        throw new AppError(ERR.INVALID_INPUT, { detail: 'The Host header is missing' });
+        const missingHost = new AppError(ERR.INVALID_INPUT, { detail: 'The Host header is missing' });
+        return handleError(missingHost, request, reply);
       }
       if (request.routeOptions.config.longRequest) {
         longRequests.track(request.raw, reply.raw, limits.longRequestTimeoutMs);
