@@ -131,6 +131,13 @@ describe('[ERRORS]: one envelope for every failure', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('[ERRORS]: a path parameter that is not valid percent-encoding → 400 / 2001', async () => {
+    const response = await app.inject({ method: 'GET', url: '/threads/%E0%A4%Azz' });
+    expect(response.statusCode).toBe(400);
+    expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'The address is not valid' });
+    expect(response.body).not.toContain('%E0');
+  });
+
   it('[ERRORS]: a method the router does not know → envelope', async () => {
     const response = await app.inject({ method: 'PROPFIND' as 'GET', url: '/health' });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
