@@ -63,12 +63,16 @@ const appHost = await createStaticHost({
   placeholders,
   mode: 'spa',
   connectOrigins: [config.urls.api],
+  limits: config.http,
+  hsts: config.nodeEnv === 'production',
 });
 const siteHost = await createStaticHost({
   root: path.join(siteDir, 'dist'),
   placeholders,
   mode: 'site',
   connectOrigins: [config.urls.api],
+  limits: config.http,
+  hsts: config.nodeEnv === 'production',
 });
 
 closeOnSignals(

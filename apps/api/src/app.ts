@@ -30,6 +30,7 @@ import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import type { StorageDriver } from './modules/storage/storage-driver.ts';
+import { httpHardening } from './plugins/external/http-hardening.ts';
 import { registerOpenApi } from './plugins/external/openapi.ts';
 import { registerSecurity } from './plugins/external/security.ts';
 
@@ -71,7 +72,9 @@ export type AppDeps = {
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const hardening = httpHardening(config.http);
   const app = Fastify({
+    ...hardening.options,
     logger: deps.logStream
       ? { ...loggerOptions(config.logLevel), stream: deps.logStream }
       : loggerOptions(config.logLevel),
@@ -82,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Local storage links carry their signed grant as a path segment (a few hundred characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
+  hardening.register(app);
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -126,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis: deps.redis,
     redisPrefix: config.rateLimit.redisPrefix,
   });
-  await registerOpenApi(app, { apiUrl: config.urls.api });
+  // The API description helps attackers as much as integrators: off in production unless asked for.
+  if (config.apiDocs) await registerOpenApi(app, { apiUrl: config.urls.api });
   registerErrorHandlers(app);
 
   await app.register(healthRoutes);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { applyServerLimits, DEFAULT_HTTP_LIMITS, fastifyServerOptions, type HttpLimits } from './lib/http-limits.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -25,11 +26,17 @@ export type StaticHostOptions = {
   mode: 'spa' | 'site';
   /** Origins the pages may call (the API). */
   connectOrigins: string[];
+  /** Deadlines and the connection cap; the defaults when absent. */
+  limits?: HttpLimits;
+  /** Send Strict-Transport-Security (production, where the host is served over HTTPS). */
+  hsts?: boolean;
 };
 
 type HtmlFile = { body: string; etag: string; mtimeMs: number };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The same policy the API sends: one year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 function securityHeaders(connectOrigins: string[]): Record<string, string> {
   return {
@@ -95,7 +102,19 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
     return reply.status(status).type('text/html; charset=utf-8').send(page.body);
   }
 
-  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
+  const app = Fastify({
+    ...fastifyServerOptions(limits),
+    logger: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  applyServerLimits(app.server, limits);
+  if (options.hsts) {
+    // On every answer, files and not-found pages included.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('strict-transport-security', HSTS);
+    });
+  }
   const htmlFiles = readdirSync(root).filter((name) => name.endsWith('.html'));
   for (const name of htmlFiles) {
     const clean = name === 'index.html' ? '/' : `/${name.replace(/\.html$/, '')}`;

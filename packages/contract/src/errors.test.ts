@@ -37,6 +37,10 @@ describe('[CONTRACT][ERRORS]', () => {
     expect(serverCodeForStatus(404)).toBe(3002);
     expect(serverCodeForStatus(409)).toBe(3003);
     expect(serverCodeForStatus(413)).toBe(2008);
+    // An over-long address or header block is input that is too large.
+    expect(serverCodeForStatus(414)).toBe(2008);
+    expect(serverCodeForStatus(431)).toBe(2008);
+    expect(serverCodeForStatus(408)).toBe(2007);
     expect(serverCodeForStatus(422)).toBe(2001);
     expect(serverCodeForStatus(429)).toBe(3004);
     expect(serverCodeForStatus(500)).toBe(5000);

@@ -149,6 +149,8 @@ export function serverCodeForStatus(
     case 409:
       return ERR.CONFLICT;
     case 413:
+    case 414:
+    case 431:
       return ERR.TOO_LARGE;
     case 415:
       return ERR.INVALID_FORMAT;

@@ -30,6 +30,40 @@ describe('[CONFIG]', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('[CONFIG]: HTTP deadlines and the connection cap have finite defaults and can be set', () => {
+    expect(parseConfig({}).http).toEqual({
+      headersTimeoutMs: 15_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 60_000,
+      longRequestTimeoutMs: 3_600_000,
+      maxConnections: 10_000,
+    });
+    expect(parseConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).http).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 2000,
+    });
+    // Zero would switch a deadline off.
+    expect(linesFor({ HTTP_REQUEST_TIMEOUT_MS: '0' })[0]).toMatch(/^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /);
+    expect(linesFor({ HTTP_MAX_CONNECTIONS: '0' })).toEqual([expect.stringMatching(/^Invalid configuration: HTTP_MAX_CONNECTIONS /)]);
+    expect(linesFor({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toEqual([
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    ]);
+    expect(linesFor({ HTTP_LONG_REQUEST_TIMEOUT_MS: '1000' })).toEqual([
+      'Invalid configuration: HTTP_LONG_REQUEST_TIMEOUT_MS must be at least HTTP_REQUEST_TIMEOUT_MS',
+    ]);
+  });
+
+  it('[CONFIG]: API docs are on except in production, unless API_DOCS says otherwise', () => {
+    const key = Buffer.alloc(32, 1).toString('base64');
+    expect(parseConfig({}).apiDocs).toBe(true);
+    expect(parseConfig({ API_DOCS: '' }).apiDocs).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).apiDocs).toBe(false);
+    expect(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(parseConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(linesFor({ API_DOCS: 'maybe' })).toEqual([expect.stringMatching(/^Invalid configuration: API_DOCS /)]);
+  });
+
   it('[CONFIG]: each bad value is named in one line', () => {
     expect(linesFor({ API_PORT: 'abc' })).toEqual([expect.stringMatching(/^Invalid configuration: API_PORT /)]);
     expect(linesFor({ DATABASE_URL: 'mysql://x' })).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/)]);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_HTTP_LIMITS, type HttpLimits } from '../lib/http-limits.ts';
 
 /**
  * Every setting the API reads, parsed once at start. Defaults give the embedded mode: PGlite under
@@ -22,6 +23,8 @@ const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .optional()
     .transform((v) => (v === undefined ? fallback : ['true', '1', 'yes'].includes(v)));
+/** A duration or count with a floor, so a typo cannot switch a protection off. */
+const limit = (fallback: number, min: number) => z.coerce.number().int().min(min).default(fallback);
 
 const envSchema = z
   .object({
@@ -56,6 +59,20 @@ const envSchema = z
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only (1-64)')
       .default('muster-rl:'),
     TRUST_PROXY: bool(false),
+    HTTP_HEADERS_TIMEOUT_MS: limit(DEFAULT_HTTP_LIMITS.headersTimeoutMs, 100),
+    HTTP_REQUEST_TIMEOUT_MS: limit(DEFAULT_HTTP_LIMITS.requestTimeoutMs, 100),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: limit(DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs, 100),
+    HTTP_IDLE_TIMEOUT_MS: limit(DEFAULT_HTTP_LIMITS.idleTimeoutMs, 100),
+    HTTP_LONG_REQUEST_TIMEOUT_MS: limit(DEFAULT_HTTP_LIMITS.longRequestTimeoutMs, 100),
+    HTTP_MAX_CONNECTIONS: limit(DEFAULT_HTTP_LIMITS.maxConnections, 1),
+    /** The OpenAPI document and docs UI; unset: on everywhere except production. */
+    API_DOCS: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional())
+      .transform((v) => (v === undefined ? undefined : ['true', '1', 'yes'].includes(v))),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
     TEAM_EMAIL: z.string().trim().pipe(z.email()).default('team@muster.local'),
@@ -82,6 +99,20 @@ const envSchema = z
     STRIPE_PRICE_LIFETIME: z.string().min(1).default('price_lifetime'),
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
+    if (env.HTTP_LONG_REQUEST_TIMEOUT_MS < env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_LONG_REQUEST_TIMEOUT_MS'],
+        message: 'must be at least HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
     }
@@ -138,6 +169,10 @@ export type Config = {
     redisPrefix: string;
   };
   trustProxy: boolean;
+  /** Time and connection limits of the HTTP servers (api, app and site). */
+  http: HttpLimits;
+  /** Serve /openapi.json and /docs. */
+  apiDocs: boolean;
   mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
   billing: {
@@ -216,6 +251,15 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
     },
     trustProxy: env.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
+      longRequestTimeoutMs: env.HTTP_LONG_REQUEST_TIMEOUT_MS,
+      maxConnections: env.HTTP_MAX_CONNECTIONS,
+    },
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, teamEmail: env.TEAM_EMAIL },
     billing: {
       stripe: env.STRIPE_SECRET_KEY

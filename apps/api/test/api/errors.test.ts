@@ -123,6 +123,42 @@ describe('[ERRORS]: one envelope for every failure', () => {
     expect(envelope(response.json()).code).toBe(3002);
   });
 
+  it('[ERRORS]: a path parameter over the limit → 414 / 2008, the path not echoed', async () => {
+    const response = await app.inject({ method: 'GET', url: `/storage/local/${'q'.repeat(1100)}` });
+    expect(response.statusCode).toBe(414);
+    expect(envelope(response.json())).toEqual({ code: 2008, message: 'File or input too large', detail: 'The address is too long' });
+    expect(response.body).not.toContain('qqqq');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('[ERRORS]: a path parameter that is not valid percent-encoding → 400 / 2001', async () => {
+    const response = await app.inject({ method: 'GET', url: '/threads/%E0%A4%Azz' });
+    expect(response.statusCode).toBe(400);
+    expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'The address is not valid' });
+    expect(response.body).not.toContain('%E0');
+  });
+
+  it('[ERRORS]: a method the router does not know → envelope', async () => {
+    const response = await app.inject({ method: 'PROPFIND' as 'GET', url: '/health' });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(envelope(response.json()).code).toBeTypeOf('number');
+  });
+
+  it('[ERRORS]: OPTIONS that is not a preflight → 400 / 2001 envelope', async () => {
+    for (const headers of [{}, { origin: 'http://localhost:3000' }, { 'access-control-request-method': 'GET' }]) {
+      const response = await app.inject({ method: 'OPTIONS', url: '/health', headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'Invalid preflight request' });
+    }
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/threads',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+  });
+
   it('[ERRORS]: console.error is not used by the error path', () => {
     const spy = vi.spyOn(console, 'error');
     expect(spy).not.toHaveBeenCalled();

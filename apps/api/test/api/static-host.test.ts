@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +84,57 @@ describe('[STATIC]', () => {
     const after = await spa.inject({ method: 'GET', url: '/' });
     expect(after.body).toBe('<p>new version</p>');
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+});
+
+describe('[STATIC]: production headers and deadlines', () => {
+  it('[STATIC]: HSTS on every answer when enabled, and not otherwise', async () => {
+    const secure = await createStaticHost({ root: path.join(dir, 'site'), placeholders: {}, mode: 'site', connectOrigins: [], hsts: true });
+    try {
+      for (const url of ['/', '/pricing', '/assets/index-abc123.js', '/favicon.svg', '/nope']) {
+        const response = await secure.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await secure.close();
+    }
+    const plain = await site.inject({ method: 'GET', url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('[STATIC]: a client that never finishes its headers is cut off', async () => {
+    const host = await createStaticHost({
+      root: path.join(dir, 'app'),
+      placeholders: {},
+      mode: 'spa',
+      connectOrigins: [],
+      limits: {
+        headersTimeoutMs: 500,
+        requestTimeoutMs: 1000,
+        keepAliveTimeoutMs: 500,
+        idleTimeoutMs: 5000,
+        longRequestTimeoutMs: 5000,
+        maxConnections: 100,
+      },
+    });
+    try {
+      await host.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = host.server.address() as { port: number };
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      socket.resume(); // read the answer, so the close is seen
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      const closed = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 10_000);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      socket.destroy();
+      expect(closed).toBe(true);
+    } finally {
+      await host.close();
+    }
   });
 });

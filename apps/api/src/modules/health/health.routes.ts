@@ -7,7 +7,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      // Public and personal-data free; caches must ask again each time.
+      config: { rateLimit: false, cacheControl: 'no-cache' },
       schema: { tags: ['health'], summary: 'The process is up', response: { 200: healthSchema } },
     },
     async () => ({ status: 'ok' as const, uptime_s: Math.round(process.uptime()) }),

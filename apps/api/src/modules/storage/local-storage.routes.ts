@@ -27,7 +27,7 @@ export function localStorageRoutes(options: {
 
     app.put<{ Params: { token: string } }>(
       '/storage/local/:token',
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { longRequest: true } },
       async (request, reply) => {
         const grant = options.signer.verify(request.params.token);
         if (!grant || (grant.op !== 'put' && grant.op !== 'part')) throw DENIED();
@@ -63,7 +63,7 @@ export function localStorageRoutes(options: {
 
     app.get<{ Params: { token: string } }>(
       '/storage/local/:token',
-      { schema: { hide: true } },
+      { schema: { hide: true }, config: { longRequest: true } },
       async (request, reply) => {
         const grant = options.signer.verify(request.params.token);
         if (!grant || grant.op !== 'get') throw DENIED();

@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ERR } from '@muster/contract/errors';
+import { handleError } from '#src/lib/error-handler.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { registerPathGuard } from './path-guard.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
@@ -31,6 +32,15 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // A preflight names its origin and method; anything else sent as OPTIONS gets the envelope
+  // here rather than the CORS plugin's plain-text refusal.
+  // (Answered here: the CORS plugin's OPTIONS route predates the app's error handler.)
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'OPTIONS') return;
+    if (!request.headers.origin || !request.headers['access-control-request-method']) {
+      return handleError(new AppError(ERR.INVALID_INPUT, { detail: 'Invalid preflight request' }), request, reply);
+    }
   });
   await app.register(cors, {
     origin: options.allowedOrigins,
