@@ -11,7 +11,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { StorageDriver } from './storage-driver.ts';
 
 export type S3Options = {
@@ -120,7 +120,15 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
       );
-      return result.Body as Readable;
+      const body = result.Body as Readable;
+      if (!range) return body;
+      // A store may answer with more than the range asked for (the whole object, as HTTP allows, or
+      // a wider range): cut the requested bytes out of what came back.
+      const served = /^bytes (\d+)-(\d+)\//.exec(result.ContentRange ?? '');
+      const servedStart = served ? Number(served[1]) : 0;
+      const servedEnd = served ? Number(served[2]) : Number.POSITIVE_INFINITY;
+      if (servedStart === range.start && servedEnd === range.end) return body;
+      return Readable.from(sliceStream(body, range.start - servedStart, range.end - servedStart));
     },
     async signGet(key, { expiresIn, filename, contentType }) {
       return getSignedUrl(
@@ -138,6 +146,17 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+async function* sliceStream(source: AsyncIterable<Buffer>, start: number, end: number) {
+  let offset = 0;
+  for await (const chunk of source) {
+    const from = Math.max(0, start - offset);
+    const to = Math.min(chunk.length, end - offset + 1);
+    if (to > from) yield chunk.subarray(from, to);
+    offset += chunk.length;
+    if (offset > end) break;
+  }
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
