@@ -91,11 +91,6 @@ export function fieldKeyId(stored: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Whether a stored value must be (re)sealed: legacy plaintext, or sealed under an older key. */
-export function fieldNeedsRotation(stored: string): boolean {
-  return fieldKeyId(stored) !== currentCipher().currentKeyId;
-}
-
 /** The custom-type parameters of every encrypted column, with the column's label. */
 const encryptedParams = new WeakMap<object, string>();
 
