@@ -237,11 +237,18 @@ export function createLocalDriver(options: {
       const file = resolveInside(root, key);
       const object = await openObject(ring, file).catch(() => null);
       if (!object) return false;
+      const { ino } = await object.handle.stat();
       await object.handle.close();
       if (object.keyId === ring.current) return false;
       const temporary = `${file}.${randomUUID()}.part`;
       try {
         await pipeline(await plaintextStream(ring, file), createEncryptStream(ring), createWriteStream(temporary, { mode: 0o600 }));
+        // A file deleted (or replaced) meanwhile must not come back as the re-encrypted copy.
+        const still = await stat(file).catch(() => null);
+        if (!still || still.ino !== ino) {
+          await rm(temporary, { force: true });
+          return false;
+        }
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });
