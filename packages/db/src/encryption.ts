@@ -116,11 +116,18 @@ export function encryptedText(name: string, options: { label?: string } = {}) {
   return customType<{ data: string; driverData: string }>(params)(name);
 }
 
-type EncryptedColumn = { table: PgTable; tableName: string; column: PgColumn; columnName: string; label: string };
+type EncryptedColumn = {
+  table: PgTable;
+  tableName: string;
+  column: PgColumn;
+  columnName: string;
+  label: string;
+};
 
 function encryptedLabel(column: PgColumn): string | undefined {
   // drizzle keeps a custom column's type parameters on its config; ours are registered above.
-  const params = (column as unknown as { config: { customTypeParams?: object } }).config.customTypeParams;
+  const params = (column as unknown as { config: { customTypeParams?: object } }).config
+    .customTypeParams;
   return params ? encryptedParams.get(params) : undefined;
 }
 

@@ -5,7 +5,9 @@ import type { FieldCipher } from '../src/encryption.ts';
  * A real AES-256-GCM cipher over random keys, for this package's tests (the app's own cipher lives in
  * the API's key ring, which this package may not import). `keys` maps key id → key, newest first.
  */
-export function testFieldCipher(keys: Map<number, Buffer> = new Map([[1, randomBytes(32)]])): FieldCipher {
+export function testFieldCipher(
+  keys: Map<number, Buffer> = new Map([[1, randomBytes(32)]]),
+): FieldCipher {
   const currentKeyId = [...keys.keys()][0]!;
   return {
     currentKeyId,

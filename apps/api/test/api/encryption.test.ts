@@ -40,17 +40,41 @@ async function raw(app: FastifyInstance, query: string): Promise<Raw[]> {
 async function allEncryptedValues(app: FastifyInstance): Promise<{ at: string; value: string }[]> {
   const values: { at: string; value: string }[] = [];
   for (const c of findEncryptedColumns(schema)) {
-    const rows = await raw(app, `SELECT "${c.columnName}" AS v FROM "${c.tableName}" WHERE "${c.columnName}" IS NOT NULL`);
+    const rows = await raw(
+      app,
+      `SELECT "${c.columnName}" AS v FROM "${c.tableName}" WHERE "${c.columnName}" IS NOT NULL`,
+    );
     for (const row of rows) values.push({ at: `${c.tableName}.${c.columnName}`, value: row.v! });
   }
   return values;
 }
 
 async function uploadLocal(app: TestApp, ownerId: string, bytes: Buffer) {
-  const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId, input: { kind: 'document', filename: 'letter.pdf', content_type: 'application/pdf', size: bytes.length } });
-  const put = await app.inject({ method: 'PUT', url: new URL(grant.url!).pathname, headers: grant.headers, payload: bytes });
+  const grant = await createUpload({
+    db: app.database.db,
+    storage: app.storage,
+    ownerId,
+    input: {
+      kind: 'document',
+      filename: 'letter.pdf',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    },
+  });
+  const put = await app.inject({
+    method: 'PUT',
+    url: new URL(grant.url!).pathname,
+    headers: grant.headers,
+    payload: bytes,
+  });
   expect(put.statusCode, put.body).toBe(200);
-  await completeUpload({ db: app.database.db, storage: app.storage, ownerId, fileId: grant.file_id, input: {} });
+  await completeUpload({
+    db: app.database.db,
+    storage: app.storage,
+    ownerId,
+    fileId: grant.file_id,
+    input: {},
+  });
   return `u/${ownerId}/${grant.file_id}`;
 }
 
@@ -67,36 +91,69 @@ describe('[ENCRYPTION]', () => {
   it('[ENCRYPTION]: contact messages, outbox mail and names are stored as ciphertext and read back as plaintext', async () => {
     const app = await buildTestApp();
     open.push(app);
-    expect((await app.inject({ method: 'POST', url: '/contact', payload: contact })).json()).toEqual({ received: true });
+    expect(
+      (await app.inject({ method: 'POST', url: '/contact', payload: contact })).json(),
+    ).toEqual({ received: true });
     const [stored] = await raw(app, 'SELECT name, email, topic, message FROM contact_messages');
     expect(stored!.topic).toBe('question');
-    for (const [column, plain] of [['name', contact.name], ['email', contact.email], ['message', contact.message]] as const) {
+    for (const [column, plain] of [
+      ['name', contact.name],
+      ['email', contact.email],
+      ['message', contact.message],
+    ] as const) {
       expect(stored![column]).toMatch(/^enc:v1:1:[A-Za-z0-9+/]+=*$/);
       expect(stored![column]).not.toContain(plain.slice(0, 8));
     }
     const [read] = await app.database.db.select().from(schema.contactMessages);
-    expect(read).toMatchObject({ name: contact.name, email: contact.email, message: contact.message });
+    expect(read).toMatchObject({
+      name: contact.name,
+      email: contact.email,
+      message: contact.message,
+    });
 
     // Signing in mails a code: the outbox holds it only as ciphertext; the dev outbox still shows it.
     const me = await signIn(app, 'encrypted.names@example.com');
-    const mail = await raw(app, `SELECT "to", subject, text, html FROM outbox_emails WHERE "to" = 'encrypted.names@example.com'`);
+    const mail = await raw(
+      app,
+      `SELECT "to", subject, text, html FROM outbox_emails WHERE "to" = 'encrypted.names@example.com'`,
+    );
     expect(mail).toHaveLength(1);
     for (const column of ['subject', 'text', 'html']) {
       expect(mail[0]![column]).toMatch(/^enc:v1:1:/);
       expect(mail[0]![column]).not.toMatch(/\b\d{6}\b|sign-in/i);
     }
 
-    const patched = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Rosalind', last_name: 'Okafor' } });
+    const patched = await app.inject({
+      method: 'PATCH',
+      url: `/users/${me.userId}`,
+      headers: bearer(me.token),
+      payload: { first_name: 'Rosalind', last_name: 'Okafor' },
+    });
     expect(patched.statusCode, patched.body).toBe(200);
-    const [profile] = await raw(app, `SELECT p.first_name, p.last_name, u.name FROM user_profiles p JOIN "user" u ON u.id = p.id WHERE p.id = '${me.userId}'`);
+    const [profile] = await raw(
+      app,
+      `SELECT p.first_name, p.last_name, u.name FROM user_profiles p JOIN "user" u ON u.id = p.id WHERE p.id = '${me.userId}'`,
+    );
     for (const value of Object.values(profile!)) {
       expect(value).toMatch(/^enc:v1:1:/);
       expect(value).not.toMatch(/Rosalind|Okafor/);
     }
-    const profileRead = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: bearer(me.token) });
-    expect(profileRead.json()).toMatchObject({ first_name: 'Rosalind', last_name: 'Okafor', full_name: 'Rosalind Okafor' });
+    const profileRead = await app.inject({
+      method: 'GET',
+      url: `/users/${me.userId}`,
+      headers: bearer(me.token),
+    });
+    expect(profileRead.json()).toMatchObject({
+      first_name: 'Rosalind',
+      last_name: 'Okafor',
+      full_name: 'Rosalind Okafor',
+    });
     // Sessions still resolve the (encrypted) name through the auth library.
-    const session = await app.inject({ method: 'GET', url: '/auth/get-session', headers: bearer(me.token) });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/auth/get-session',
+      headers: bearer(me.token),
+    });
     expect(session.json()).toMatchObject({ user: { name: 'Rosalind Okafor' } });
   });
 
@@ -109,7 +166,12 @@ describe('[ENCRYPTION]', () => {
     // Written under key 1.
     await a.inject({ method: 'POST', url: '/contact', payload: contact });
     const me = await signIn(a, 'rotation.owner@example.com');
-    await a.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Marcus', last_name: 'Reyes' } });
+    await a.inject({
+      method: 'PATCH',
+      url: `/users/${me.userId}`,
+      headers: bearer(me.token),
+      payload: { first_name: 'Marcus', last_name: 'Reyes' },
+    });
     const pdf = pdfOfSize(150_000);
     const uploadedKey = await uploadLocal(a, me.userId, pdf);
     // Written before encryption existed: a plaintext row and a plaintext file.
@@ -121,25 +183,58 @@ describe('[ENCRYPTION]', () => {
     const legacyFile = path.join(a.dataDir, 'files', legacyKey);
     mkdirSync(path.dirname(legacyFile), { recursive: true });
     writeFileSync(legacyFile, pdf);
-    await a.database.db.insert(schema.files).values({ id: legacyKey.split('/')[2]!, ownerId: me.userId, kind: 'document', storageKey: legacyKey, filename: 'old.pdf', declaredType: 'application/pdf', contentType: 'application/pdf', size: pdf.length, status: 'ready' });
+    await a.database.db
+      .insert(schema.files)
+      .values({
+        id: legacyKey.split('/')[2]!,
+        ownerId: me.userId,
+        kind: 'document',
+        storageKey: legacyKey,
+        filename: 'old.pdf',
+        declaredType: 'application/pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+        status: 'ready',
+      });
     const before = await allEncryptedValues(a);
     expect(before.filter((v) => v.value.startsWith('enc:v1:1:')).length).toBeGreaterThanOrEqual(8);
-    expect(before.filter((v) => !v.value.startsWith('enc:')).map((v) => v.at).sort()).toEqual([
-      'contact_messages.email',
-      'contact_messages.message',
-      'contact_messages.name',
-    ]);
+    expect(
+      before
+        .filter((v) => !v.value.startsWith('enc:'))
+        .map((v) => v.at)
+        .sort(),
+    ).toEqual(['contact_messages.email', 'contact_messages.message', 'contact_messages.name']);
 
     // The same database and files, restarted with the ring `2:<new>,1:<old>`.
-    const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: a.dataDir, ENCRYPTION_KEY: `2:${k2},1:${k1}` });
-    const b = await buildApp({ config, database: a.database, keyRing: parseKeyRing(config.encryptionKey!) });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: a.dataDir,
+      ENCRYPTION_KEY: `2:${k2},1:${k1}`,
+    });
+    const b = await buildApp({
+      config,
+      database: a.database,
+      keyRing: parseKeyRing(config.encryptionKey!),
+    });
     open.push(b);
     await b.ready();
-    const jobs = new JobQueue({ connection: a.database.connection, db: a.database.db, logger: b.log, pollingIntervalSeconds: 0.5 });
+    const jobs = new JobQueue({
+      connection: a.database.connection,
+      db: a.database.db,
+      logger: b.log,
+      pollingIntervalSeconds: 0.5,
+    });
     registerJobs(jobs, b.jobDefinitions);
     await jobs.start({ work: true });
     open.push({ close: () => jobs.stop({ graceful: false }) });
-    const sweep = { db: b.database.db, jobs, definition: b.jobDefinitions.rotateEncryption, keyRing: b.keyRing, storage: b.storage };
+    const sweep = {
+      db: b.database.db,
+      jobs,
+      definition: b.jobDefinitions.rotateEncryption,
+      keyRing: b.keyRing,
+      storage: b.storage,
+    };
     const jobId = await enqueueEncryptionSweepIfNeeded(sweep);
     expect(jobId).not.toBeNull();
     await waitForJob(jobs, 'security.rotate-encryption', jobId!);
@@ -149,7 +244,10 @@ describe('[ENCRYPTION]', () => {
     expect(after.filter((v) => !v.value.startsWith('enc:v1:2:'))).toEqual([]);
     const messages = await b.database.db.select().from(schema.contactMessages);
     expect(messages.map((m) => m.message).sort()).toEqual([legacyMessage, contact.message].sort());
-    const outbox = (await b.inject({ method: 'GET', url: '/dev/outbox' })).json() as { to: string; text: string }[];
+    const outbox = (await b.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+      to: string;
+      text: string;
+    }[];
     expect(outbox.find((m) => m.to === 'rotation.owner@example.com')?.text).toMatch(/\b\d{6}\b/);
     for (const key of [uploadedKey, legacyKey]) {
       const onDisk = readFileSync(path.join(a.dataDir, 'files', key));
@@ -164,13 +262,29 @@ describe('[ENCRYPTION]', () => {
 
     // Done once: the next start enqueues nothing, and running the sweep again changes nothing.
     expect(await enqueueEncryptionSweepIfNeeded(sweep)).toBeNull();
-    await b.jobDefinitions.rotateEncryption.handler({ payload: { key_id: 2, columns_hash: recorded!.columnsHash }, jobId: 'again', attempt: 1, signal: new AbortController().signal, db: b.database.db, progress: async () => undefined });
+    await b.jobDefinitions.rotateEncryption.handler({
+      payload: { key_id: 2, columns_hash: recorded!.columnsHash },
+      jobId: 'again',
+      attempt: 1,
+      signal: new AbortController().signal,
+      db: b.database.db,
+      progress: async () => undefined,
+    });
     expect(await allEncryptedValues(b)).toEqual(after);
 
     // Key 1 is no longer needed: a ring holding only key 2 reads everything.
     await b.close();
-    const onlyNew = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: a.dataDir, ENCRYPTION_KEY: `2:${k2}` });
-    const c = await buildApp({ config: onlyNew, database: a.database, keyRing: parseKeyRing(onlyNew.encryptionKey!) });
+    const onlyNew = parseConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: a.dataDir,
+      ENCRYPTION_KEY: `2:${k2}`,
+    });
+    const c = await buildApp({
+      config: onlyNew,
+      database: a.database,
+      keyRing: parseKeyRing(onlyNew.encryptionKey!),
+    });
     open.push(c);
     await c.ready();
     const [profile] = await c.database.db.select().from(schema.userProfiles);

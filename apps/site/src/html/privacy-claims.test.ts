@@ -14,8 +14,10 @@ describe('privacy claims', () => {
     );
     expect(policy).toContain('encrypted on its own with AES-256-GCM');
     expect(policy).toContain('each file is encrypted with AES-256-GCM as it arrives');
-    expect(policy).toContain("server-side AES-256 encryption");
-    expect(policy).toContain('the keys for our own encryption are held by us and kept outside the database');
+    expect(policy).toContain('server-side AES-256 encryption');
+    expect(policy).toContain(
+      'the keys for our own encryption are held by us and kept outside the database',
+    );
     expect(policy).toContain('the key is generated there');
   });
 
@@ -29,7 +31,9 @@ describe('privacy claims', () => {
   it('makes no blanket claim that everything is encrypted at rest', () => {
     for (const page of ['privacy-policy.html', 'index.html', 'pricing.html']) {
       const html = read(page);
-      expect(html, page).not.toMatch(/(information|records and statements) (is|are) encrypted in transit and at rest/i);
+      expect(html, page).not.toMatch(
+        /(information|records and statements) (is|are) encrypted in transit and at rest/i,
+      );
       expect(html, page).not.toMatch(/medical information is encrypted/i);
     }
   });

@@ -11,7 +11,9 @@ import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-or
 export const encryptionSweeps = pgTable(
   'encryption_sweeps',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     keyId: integer('key_id').notNull(),
     columnsHash: text('columns_hash').notNull(),
     valuesRewritten: integer('values_rewritten').notNull(),

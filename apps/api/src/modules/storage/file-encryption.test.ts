@@ -29,18 +29,25 @@ async function encryptToBuffer(plain: Buffer, ring = ring1, pieces = 7): Promise
   const parts: Buffer[] = [];
   for (let i = 0; i < plain.length; i += pieces) parts.push(plain.subarray(i, i + pieces));
   const out: Buffer[] = [];
-  for await (const chunk of Readable.from(parts).pipe(createEncryptStream(ring, CHUNK))) out.push(chunk as Buffer);
+  for await (const chunk of Readable.from(parts).pipe(createEncryptStream(ring, CHUNK)))
+    out.push(chunk as Buffer);
   return Buffer.concat(out);
 }
 
-async function readRange(stored: Buffer, start: number, end: number, ring = ring1): Promise<Buffer> {
+async function readRange(
+  stored: Buffer,
+  start: number,
+  end: number,
+  ring = ring1,
+): Promise<Buffer> {
   const file = path.join(dir, `f-${randomBytes(4).toString('hex')}`);
   writeFileSync(file, stored);
   const handle = await open(file, 'r');
   try {
     const header = parseHeader(stored)!;
     const out: Buffer[] = [];
-    for await (const chunk of readDecryptedRange(ring, handle, header, stored.length, start, end)) out.push(chunk);
+    for await (const chunk of readDecryptedRange(ring, handle, header, stored.length, start, end))
+      out.push(chunk);
     return Buffer.concat(out);
   } finally {
     await handle.close();
@@ -55,7 +62,9 @@ describe('[FILE-ENCRYPTION]', () => {
       const header = parseHeader(stored)!;
       expect(header.keyId).toBe(1);
       expect(plaintextSize(header, stored.length)).toBe(size);
-      expect(stored.length).toBe(FILE_HEADER_BYTES + size + 16 * Math.max(1, Math.ceil(size / CHUNK)));
+      expect(stored.length).toBe(
+        FILE_HEADER_BYTES + size + 16 * Math.max(1, Math.ceil(size / CHUNK)),
+      );
       for (let start = 0; start < size; start += 3) {
         for (let end = start; end < size; end += 5) {
           expect(await readRange(stored, start, end)).toEqual(plain.subarray(start, end + 1));

@@ -144,7 +144,12 @@ export async function* readDecryptedRange(
   for (let index = Math.floor(start / size); index <= Math.floor(end / size); index++) {
     const plainLength = index === lastIndex ? total - index * size : size;
     const sealed = Buffer.alloc(plainLength + TAG_BYTES);
-    const { bytesRead } = await handle.read(sealed, 0, sealed.length, FILE_HEADER_BYTES + index * stride);
+    const { bytesRead } = await handle.read(
+      sealed,
+      0,
+      sealed.length,
+      FILE_HEADER_BYTES + index * stride,
+    );
     if (bytesRead !== sealed.length) throw new FileDecryptionError('file is truncated');
     const decipher = createDecipheriv('aes-256-gcm', key, chunkIv(index));
     decipher.setAAD(chunkAad(header.raw, index, index === lastIndex));

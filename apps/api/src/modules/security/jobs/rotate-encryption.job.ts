@@ -26,7 +26,10 @@ export function sweepFingerprint(storage: StorageDriver): string {
     .map((c) => `${c.tableName}.${c.columnName}:${c.label}`)
     .sort();
   const files = storage.rotateObject ? 'files:encrypted' : 'files:store';
-  return createHash('sha256').update([...columns, files].join('\n')).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update([...columns, files].join('\n'))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -64,7 +67,12 @@ export function rotateEncryptionJob(deps: { storage: StorageDriver; keyRing: Key
       }
       await db
         .insert(schema.encryptionSweeps)
-        .values({ keyId: payload.key_id, columnsHash: payload.columns_hash, valuesRewritten, filesRewritten })
+        .values({
+          keyId: payload.key_id,
+          columnsHash: payload.columns_hash,
+          valuesRewritten,
+          filesRewritten,
+        })
         .onConflictDoNothing();
     },
   });
@@ -82,7 +90,10 @@ export async function enqueueEncryptionSweepIfNeeded(options: {
   keyRing: KeyRing;
   storage: StorageDriver;
 }): Promise<string | null> {
-  const payload = { key_id: options.keyRing.current, columns_hash: sweepFingerprint(options.storage) };
+  const payload = {
+    key_id: options.keyRing.current,
+    columns_hash: sweepFingerprint(options.storage),
+  };
   const [done] = await options.db
     .select({ id: schema.encryptionSweeps.id })
     .from(schema.encryptionSweeps)

@@ -57,8 +57,8 @@ export function PrivacyPolicyRoute() {
         </li>
         <li>
           We hold the encryption keys ourselves, outside the database; if you run Muster on your own
-          computer, its key is generated there. When we replace a key, everything encrypted with
-          the old one is re-encrypted.
+          computer, its key is generated there. When we replace a key, everything encrypted with the
+          old one is re-encrypted.
         </li>
         <li>
           So that lists and search work, a few short labels stay unencrypted: the titles of your
