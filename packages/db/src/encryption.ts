@@ -193,3 +193,24 @@ export async function rotateEncryptedColumns(
   }
   return result;
 }
+
+/**
+ * How many values of encrypted columns are still plaintext or under a key other than the current
+ * one (a writer still running with an older key ring adds them after a sweep).
+ */
+export async function countStaleEncryptedValues(
+  db: Db,
+  schema: Record<string, unknown>,
+): Promise<number> {
+  const prefix = `${PREFIX}v1:${currentCipher().currentKeyId}:`;
+  let stale = 0;
+  for (const target of findEncryptedColumns(schema)) {
+    const column = sql.identifier(target.columnName);
+    const rows = await db.execute<{ count: string }>(
+      sql`SELECT count(*) AS count FROM ${sql.identifier(target.tableName)}
+          WHERE ${column} IS NOT NULL AND left(${column}, ${prefix.length}) <> ${prefix}`,
+    );
+    stale += Number(rows.rows[0]?.count ?? 0);
+  }
+  return stale;
+}

@@ -5,7 +5,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/client.ts';
-import { registerFieldCipher, rotateEncryptedColumns } from '../src/encryption.ts';
+import {
+  countStaleEncryptedValues,
+  registerFieldCipher,
+  rotateEncryptedColumns,
+} from '../src/encryption.ts';
 import { migrationState, runMigrations } from '../src/migrate.ts';
 import * as schema from '../src/schema/index.ts';
 import { user, userProfiles } from '../src/schema/index.ts';
@@ -54,14 +58,22 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
 
   it('[DB]: encrypted columns hold an envelope, read back as plaintext, and re-seal under a new key', async () => {
     const { db, pool } = await make();
-    await db.insert(user).values({ id: 'enc_user', name: 'Marcus Reyes', email: 'marcus@example.com' });
-    await db.insert(userProfiles).values({ id: 'enc_user', email: 'marcus@example.com', firstName: 'Marcus' });
-    await pool.query(`INSERT INTO contact_messages (id, name, email, topic, message) VALUES ('legacy', 'Old', 'old@example.com', 'other', 'written before encryption')`);
+    await db
+      .insert(user)
+      .values({ id: 'enc_user', name: 'Marcus Reyes', email: 'marcus@example.com' });
+    await db
+      .insert(userProfiles)
+      .values({ id: 'enc_user', email: 'marcus@example.com', firstName: 'Marcus' });
+    await pool.query(
+      `INSERT INTO contact_messages (id, name, email, topic, message) VALUES ('legacy', 'Old', 'old@example.com', 'other', 'written before encryption')`,
+    );
     const rawRow = async () =>
-      (await pool.query<{ name: string; first_name: string; last_name: string; message: string }>(
-        `SELECT u.name, p.first_name, p.last_name, (SELECT message FROM contact_messages) AS message
+      (
+        await pool.query<{ name: string; first_name: string; last_name: string; message: string }>(
+          `SELECT u.name, p.first_name, p.last_name, (SELECT message FROM contact_messages) AS message
          FROM "user" u JOIN user_profiles p ON p.id = u.id WHERE u.id = 'enc_user'`,
-      )).rows[0]!;
+        )
+      ).rows[0]!;
     const before = await rawRow();
     expect(before.name).toMatch(/^enc:v1:1:/);
     expect(before.first_name).toMatch(/^enc:v1:1:/);
@@ -71,14 +83,27 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
     const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.id, 'enc_user'));
     expect(profile).toMatchObject({ firstName: 'Marcus', lastName: 'Doe' });
 
-    const rotated = registerFieldCipher(testFieldCipher(new Map([[2, randomBytes(32)], [1, oldKey]])));
+    expect(await countStaleEncryptedValues(db, schema)).toBe(3); // the legacy plaintext row
+    const rotated = registerFieldCipher(
+      testFieldCipher(
+        new Map([
+          [2, randomBytes(32)],
+          [1, oldKey],
+        ]),
+      ),
+    );
     try {
       const result = await rotateEncryptedColumns(db, schema, { batchSize: 1 });
       expect(result.reduce((sum, c) => sum + c.rewritten, 0)).toBe(6); // 3 sealed under key 1 + 3 legacy plaintext
       const after = await rawRow();
       for (const value of Object.values(after)) expect(value).toMatch(/^enc:v1:2:/);
-      expect((await db.select().from(schema.contactMessages))[0]!.message).toBe('written before encryption');
-      expect(await rotateEncryptedColumns(db, schema)).toSatisfy((r: { rewritten: number }[]) => r.every((c) => c.rewritten === 0));
+      expect((await db.select().from(schema.contactMessages))[0]!.message).toBe(
+        'written before encryption',
+      );
+      expect(await countStaleEncryptedValues(db, schema)).toBe(0);
+      expect(await rotateEncryptedColumns(db, schema)).toSatisfy((r: { rewritten: number }[]) =>
+        r.every((c) => c.rewritten === 0),
+      );
     } finally {
       rotated();
     }
@@ -91,7 +116,11 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
 
   it('[DB]: concurrent migrations on many connections apply once (advisory lock)', async () => {
     const { pool } = await make();
-    const results = await Promise.all([runMigrations(pool), runMigrations(pool), runMigrations(pool)]);
+    const results = await Promise.all([
+      runMigrations(pool),
+      runMigrations(pool),
+      runMigrations(pool),
+    ]);
     expect(results.map((r) => r.applied)).toEqual([0, 0, 0]);
   });
 

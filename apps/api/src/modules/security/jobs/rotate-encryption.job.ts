@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '@muster/db/client';
-import { findEncryptedColumns, rotateEncryptedColumns } from '@muster/db/encryption';
+import {
+  countStaleEncryptedValues,
+  findEncryptedColumns,
+  rotateEncryptedColumns,
+} from '@muster/db/encryption';
 import { defineJob, type JobDefinition, type JobQueue } from '@muster/db/jobs';
 import * as schema from '@muster/db/schema/index';
 import type { KeyRing } from '#src/lib/crypto.ts';
@@ -34,10 +38,11 @@ export function sweepFingerprint(storage: StorageDriver): string {
 
 /**
  * Re-encrypts everything still under an older key, or still plaintext, under the ring's current
- * key: every encrypted column of every table in batches, then every locally stored file. Then
- * records the sweep, after which older keys may leave the ring. Idempotent: values and files
- * already under the current key are skipped, so a retry or a rerun only finishes the rest. A sweep
- * for a key that is no longer current does nothing (the newer key has its own).
+ * key: every encrypted column of every table in batches, then every locally stored file. Then,
+ * if no value under an older key is left, records the sweep, after which older keys may leave the
+ * ring. Idempotent: values and files already under the current key are skipped, so a retry or a
+ * rerun only finishes the rest. A sweep for a key that is no longer current does nothing (the
+ * newer key has its own).
  */
 export function rotateEncryptionJob(deps: { storage: StorageDriver; keyRing: KeyRing }) {
   return defineJob({
@@ -65,6 +70,10 @@ export function rotateEncryptionJob(deps: { storage: StorageDriver; keyRing: Key
           after = batch.at(-1)!.id;
         }
       }
+      // Recorded only when nothing is left under an older key: a replica still running the old
+      // ring may have written since. The retry (with backoff) sweeps those once it has restarted.
+      const stale = await countStaleEncryptedValues(db, schema);
+      if (stale > 0) throw new Error(`${stale} encrypted values are still under an older key`);
       await db
         .insert(schema.encryptionSweeps)
         .values({
