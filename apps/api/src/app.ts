@@ -8,9 +8,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { Database } from '@muster/db/client';
+import { registerFieldCipher } from '@muster/db/encryption';
 import type { JobQueue } from '@muster/db/jobs';
 import type { Config } from './config/env.ts';
-import type { KeyRing } from './lib/crypto.ts';
+import { createFieldCipher, type KeyRing } from './lib/crypto.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
@@ -115,7 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);
-  app.decorate('jobDefinitions', createJobDefinitions({ storage: storage.driver }));
+  app.decorate('jobDefinitions', createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing }));
+  // Encrypted columns seal and open values with this app's key ring.
+  const unregisterCipher = registerFieldCipher(createFieldCipher(deps.keyRing));
+  app.addHook('onClose', async () => unregisterCipher());
   const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db: deps.database.db });
   app.decorate('mailer', mailer);
   app.decorate(

@@ -8,6 +8,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config/env.ts';
 import { loadKeyRing } from './lib/crypto.ts';
 import { registerJobs } from './jobs/registry.ts';
+import { enqueueEncryptionSweepIfNeeded } from './modules/security/jobs/rotate-encryption.job.ts';
 
 /**
  * Everything the API needs, started in order: database (PGlite or PostgreSQL) and migrations,
@@ -40,6 +41,13 @@ export async function startApi(
     const registry = registerJobs(jobs, app.jobDefinitions);
     await jobs.start({ work: config.role !== 'api' });
     await registry.schedule();
+    await enqueueEncryptionSweepIfNeeded({
+      db: database.db,
+      jobs,
+      definition: app.jobDefinitions.rotateEncryption,
+      keyRing,
+      storage: app.storage,
+    });
     app.jobs = jobs;
     app.addHook('onClose', async () => {
       await jobs?.stop({ graceful: true, timeoutMs: 10_000 });

@@ -11,6 +11,13 @@ test.describe('[SITE][LEGAL]', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy policy');
     await expect(page.getByRole('heading', { name: 'What we never do' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('We never sell your information');
+    await expect(
+      page.getByRole('heading', { name: 'How we protect your information' }),
+    ).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('AES-256-GCM');
+    await expect(page.getByRole('main')).toContainText(
+      'the names of your disabilities and conditions',
+    );
     await expectSiteFooter(page);
   });
 

@@ -1,18 +1,33 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/client.ts';
+import {
+  countStaleEncryptedValues,
+  registerFieldCipher,
+  rotateEncryptedColumns,
+} from '../src/encryption.ts';
 import { migrationState, runMigrations } from '../src/migrate.ts';
+import * as schema from '../src/schema/index.ts';
 import { user, userProfiles } from '../src/schema/index.ts';
 import { createTestDatabase } from '../src/testing.ts';
 import { testPostgresUrl } from './config.ts';
+import { testFieldCipher } from './field-cipher.ts';
 
 const open: Database[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((d) => d.close()));
 });
+
+const oldKey = randomBytes(32);
+let unregister: () => void;
+beforeAll(() => {
+  unregister = registerFieldCipher(testFieldCipher(new Map([[1, oldKey]])));
+});
+afterAll(() => unregister());
 
 describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database on %s', (kind) => {
   const make = async () => {
@@ -41,6 +56,59 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
     });
   });
 
+  it('[DB]: encrypted columns hold an envelope, read back as plaintext, and re-seal under a new key', async () => {
+    const { db, pool } = await make();
+    await db
+      .insert(user)
+      .values({ id: 'enc_user', name: 'Marcus Reyes', email: 'marcus@example.com' });
+    await db
+      .insert(userProfiles)
+      .values({ id: 'enc_user', email: 'marcus@example.com', firstName: 'Marcus' });
+    await pool.query(
+      `INSERT INTO contact_messages (id, name, email, topic, message) VALUES ('legacy', 'Old', 'old@example.com', 'other', 'written before encryption')`,
+    );
+    const rawRow = async () =>
+      (
+        await pool.query<{ name: string; first_name: string; last_name: string; message: string }>(
+          `SELECT u.name, p.first_name, p.last_name, (SELECT message FROM contact_messages) AS message
+         FROM "user" u JOIN user_profiles p ON p.id = u.id WHERE u.id = 'enc_user'`,
+        )
+      ).rows[0]!;
+    const before = await rawRow();
+    expect(before.name).toMatch(/^enc:v1:1:/);
+    expect(before.first_name).toMatch(/^enc:v1:1:/);
+    expect(before.last_name).toMatch(/^enc:v1:1:/); // the app-side default is sealed too
+    expect(before.message).toBe('written before encryption');
+    expect(JSON.stringify(before)).not.toMatch(/Marcus|Reyes/);
+    const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.id, 'enc_user'));
+    expect(profile).toMatchObject({ firstName: 'Marcus', lastName: 'Doe' });
+
+    expect(await countStaleEncryptedValues(db, schema)).toBe(3); // the legacy plaintext row
+    const rotated = registerFieldCipher(
+      testFieldCipher(
+        new Map([
+          [2, randomBytes(32)],
+          [1, oldKey],
+        ]),
+      ),
+    );
+    try {
+      const result = await rotateEncryptedColumns(db, schema, { batchSize: 1 });
+      expect(result.reduce((sum, c) => sum + c.rewritten, 0)).toBe(6); // 3 sealed under key 1 + 3 legacy plaintext
+      const after = await rawRow();
+      for (const value of Object.values(after)) expect(value).toMatch(/^enc:v1:2:/);
+      expect((await db.select().from(schema.contactMessages))[0]!.message).toBe(
+        'written before encryption',
+      );
+      expect(await countStaleEncryptedValues(db, schema)).toBe(0);
+      expect(await rotateEncryptedColumns(db, schema)).toSatisfy((r: { rewritten: number }[]) =>
+        r.every((c) => c.rewritten === 0),
+      );
+    } finally {
+      rotated();
+    }
+  });
+
   it('[DB]: migrating again applies nothing', async () => {
     const { pool } = await make();
     expect(await runMigrations(pool)).toEqual({ applied: 0 });
@@ -48,7 +116,11 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('database o
 
   it('[DB]: concurrent migrations on many connections apply once (advisory lock)', async () => {
     const { pool } = await make();
-    const results = await Promise.all([runMigrations(pool), runMigrations(pool), runMigrations(pool)]);
+    const results = await Promise.all([
+      runMigrations(pool),
+      runMigrations(pool),
+      runMigrations(pool),
+    ]);
     expect(results.map((r) => r.applied)).toEqual([0, 0, 0]);
   });
 

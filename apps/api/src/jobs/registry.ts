@@ -1,13 +1,16 @@
 import type { JobQueue } from '@muster/db/jobs';
+import type { KeyRing } from '#src/lib/crypto.ts';
+import { rotateEncryptionJob } from '#src/modules/security/jobs/rotate-encryption.job.ts';
 import { sweepUploadsJob } from '#src/modules/storage/jobs/sweep-uploads.job.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import { eraseAccountJob } from '#src/modules/users/jobs/erase-account.job.ts';
 
 /** Every job of every module. Feature issues add theirs here. */
-export function createJobDefinitions(deps: { storage: StorageDriver }) {
+export function createJobDefinitions(deps: { storage: StorageDriver; keyRing: KeyRing }) {
   return {
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
+    rotateEncryption: rotateEncryptionJob(deps),
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;

@@ -3,7 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DecryptionError, decrypt, encrypt, loadKeyRing, needsRotation, parseKeyRing } from './crypto.ts';
+import { FieldDecryptionError, fieldKeyId, openField, registerFieldCipher, sealField } from '@muster/db/encryption';
+import {
+  DecryptionError,
+  createFieldCipher,
+  decrypt,
+  encrypt,
+  loadKeyRing,
+  needsRotation,
+  parseKeyRing,
+} from './crypto.ts';
 
 const key = () => randomBytes(32).toString('base64');
 
@@ -63,5 +72,46 @@ describe('[CRYPTO]', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('[CRYPTO] encrypted columns', () => {
+  it('[CRYPTO]: a column value is sealed under the current key id and opens only for its column', () => {
+    const unregister = registerFieldCipher(createFieldCipher(parseKeyRing(`3:${key()}`)));
+    try {
+      const stored = sealField('Tinnitus since 2009 deployment', 'statement');
+      expect(stored).toMatch(/^enc:v1:3:[A-Za-z0-9+/]+=*$/);
+      expect(stored).not.toContain('Tinnitus');
+      expect(sealField('Tinnitus since 2009 deployment', 'statement')).not.toBe(stored);
+      expect(fieldKeyId(stored)).toBe(3);
+      expect(openField(stored, 'statement')).toBe('Tinnitus since 2009 deployment');
+      expect(() => openField(stored, 'other_column')).toThrow(FieldDecryptionError);
+      // A changed character well inside the payload (not in base64 padding bits).
+      const at = 'enc:v1:3:'.length + 20;
+      const flipped = stored.slice(0, at) + (stored[at] === 'A' ? 'B' : 'A') + stored.slice(at + 1);
+      expect(() => openField(flipped, 'statement')).toThrow(FieldDecryptionError);
+      expect(() => openField('enc:v1:3:not base64!', 'statement')).toThrow(/malformed/);
+    } finally {
+      unregister();
+    }
+  });
+
+  it('[CRYPTO]: legacy plaintext reads as is; older keys still open; new values use the newest key', () => {
+    const oldKey = key();
+    const unregisterOld = registerFieldCipher(createFieldCipher(parseKeyRing(oldKey)));
+    const old = sealField('Jane Q. Veteran', 'name');
+    unregisterOld();
+    const unregister = registerFieldCipher(createFieldCipher(parseKeyRing(`2:${key()},1:${oldKey}`)));
+    try {
+      expect(fieldKeyId(old)).toBe(1);
+      expect(openField(old, 'name')).toBe('Jane Q. Veteran');
+      expect(fieldKeyId(sealField('Jane Q. Veteran', 'name'))).toBe(2);
+      expect(openField('written before encryption', 'name')).toBe('written before encryption');
+      expect(fieldKeyId('written before encryption')).toBeNull();
+    } finally {
+      unregister();
+    }
+    expect(() => openField(old, 'name')).toThrow(/no key 1/);
+    expect(() => sealField('x', 'name')).toThrow(/no field cipher/);
   });
 });

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FieldCipher } from '@muster/db/encryption';
 
 /**
  * Authenticated encryption (AES-256-GCM) for secrets at rest: VA OAuth tokens, sensitive
@@ -100,4 +101,35 @@ export function decrypt(ring: KeyRing, ciphertext: string, associatedData?: stri
 /** True when the value was written with an older key and should be re-encrypted. */
 export function needsRotation(ring: KeyRing, ciphertext: string): boolean {
   return !ciphertext.startsWith(`v${ring.current}.`);
+}
+
+/**
+ * The key ring as the database layer's column cipher: AES-256-GCM, a fresh 96-bit IV per value,
+ * output `iv | tag | ciphertext`; the envelope around it (with the key id) is the db layer's.
+ */
+export function createFieldCipher(ring: KeyRing): FieldCipher {
+  return {
+    currentKeyId: ring.current,
+    hasKey: (keyId) => ring.keys.has(keyId),
+    seal(plaintext, associatedData) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv(ALGORITHM, ring.keys.get(ring.current)!, iv);
+      cipher.setAAD(associatedData);
+      const data = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), data]);
+    },
+    open(keyId, sealed, associatedData) {
+      const key = ring.keys.get(keyId);
+      if (!key) throw new DecryptionError(`no key version ${keyId}`);
+      if (sealed.length < IV_BYTES + TAG_BYTES) throw new DecryptionError('malformed value');
+      const decipher = createDecipheriv(ALGORITHM, key, sealed.subarray(0, IV_BYTES));
+      decipher.setAAD(associatedData);
+      decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      try {
+        return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+      } catch {
+        throw new DecryptionError('authentication failed');
+      }
+    },
+  };
 }

@@ -1,4 +1,7 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES, type UploadGrant } from '@muster/contract/storage';
 import { AppError } from '#src/lib/errors.ts';
 import {
@@ -8,6 +11,7 @@ import {
   getDownloadUrl,
   getFile,
 } from '#src/modules/storage/storage.service.ts';
+import { FILE_CHUNK_BYTES, FILE_HEADER_BYTES, FILE_MAGIC } from '#src/modules/storage/file-encryption.ts';
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES, pdfOfSize } from '../fixtures/files.ts';
 import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
 import { startS3Server } from '../helpers/s3-server.ts';
@@ -25,6 +29,14 @@ async function uploadSingle(app: TestApp, input: { kind: 'document' | 'c-file' |
   const response = await put(grant.url!, bytes, grant.headers);
   expect(response.status).toBe(200);
   return grant;
+}
+
+/** A PDF of `size` bytes whose every offset holds a different-looking byte, so a misplaced range shows. */
+function patternedPdf(size: number, text = ''): Buffer {
+  const bytes = pdfOfSize(size);
+  for (let i = 10; i < size - 7; i++) bytes[i] = 0x21 + ((i * 7 + (i >> 8)) % 90);
+  Buffer.from(text, 'latin1').copy(bytes, 10);
+  return bytes;
 }
 
 async function expectAppError(promise: Promise<unknown>, code: number) {
@@ -73,6 +85,18 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     const row = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
     expect(row.status).toBe('rejected');
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
+  });
+
+  it.runIf(driver === 's3')('[STORAGE]: S3 uploads are stored with server-side encryption, a header the signed URL signs', async () => {
+    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'sse.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
+    expect(grant.headers).toEqual({ 'content-type': 'application/pdf', 'x-amz-server-side-encryption': 'AES256' });
+    // Signed as a header, not carried in the query: S3 refuses a PUT that leaves it out. (s3rver,
+    // the stand-in here, does not check signed headers, so the URL itself is what is asserted.)
+    const url = new URL(grant.url!);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-server-side-encryption');
+    expect([...url.searchParams.keys()].map((k) => k.toLowerCase())).not.toContain('x-amz-server-side-encryption');
+    const accepted = await put(grant.url!, PDF_BYTES, grant.headers);
+    expect(accepted.status).toBe(200);
   });
 
   it('[STORAGE]: the sniffed type wins over the declared one', async () => {
@@ -126,6 +150,25 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     expect(ready).toMatchObject({ status: 'ready', size: bytes.length, content_type: 'application/pdf' });
     const head = await app.storage.readStart(`u/${OWNER}/${grant.file_id}`, 8);
     expect(head.toString('latin1')).toBe('%PDF-1.7');
+    if (driver === 'local') {
+      // Parts and the assembled object are ciphertext on disk; the parts are gone afterwards.
+      const stored = readFileSync(path.join(app.dataDir, 'files', `u/${OWNER}/${grant.file_id}`));
+      expect(stored.subarray(0, 8)).toEqual(FILE_MAGIC);
+      expect(stored.includes(Buffer.from('%PDF-1.7'))).toBe(false);
+      expect(readdirSync(path.join(app.dataDir, 'files', '.multipart'))).toEqual([]);
+    }
+  });
+
+  it('[STORAGE]: a server-side read of a byte range returns exactly those bytes', async () => {
+    const bytes = patternedPdf(3 * FILE_CHUNK_BYTES + 100);
+    const grant = await uploadSingle(app, { kind: 'document', filename: 'pages.pdf', content_type: 'application/pdf' }, bytes);
+    const key = `u/${OWNER}/${grant.file_id}`;
+    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
+    for (const [start, end] of [[0, 0], [FILE_CHUNK_BYTES - 3, FILE_CHUNK_BYTES + 2], [10, 2 * FILE_CHUNK_BYTES + 50], [bytes.length - 5, bytes.length - 1]] as const) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await app.storage.openRead(key, { start, end })) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks)).toEqual(bytes.subarray(start, end + 1));
+    }
   });
 
   it('[STORAGE]: a multipart upload whose row cannot be saved is aborted at the storage', async () => {
@@ -202,6 +245,85 @@ describe('[STORAGE] local signed URLs', () => {
     expect((await db.select().from(files).where(eq(files.id, stale.file_id)))).toHaveLength(0);
     expect(await app.storage.size(`u/${OWNER}/${fresh.file_id}`)).toBe(PDF_BYTES.length);
     expect(progress.at(-1)).toBe(100);
+  });
+
+  it('[STORAGE]: a local upload is encrypted as it streams in: no plaintext on disk, not even a temporary file', async () => {
+    const marker = 'Veteran reports lumbosacral strain since 2011. ';
+    const bytes = patternedPdf(2 * FILE_CHUNK_BYTES + 4321, marker.repeat(3000));
+    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'statement.pdf', content_type: 'application/pdf', size: bytes.length } });
+    const folder = path.join(app.dataDir, 'files', 'u', OWNER);
+    const half = Math.floor(bytes.length / 2);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(bytes.subarray(0, half));
+        await released;
+        controller.enqueue(bytes.subarray(half));
+        controller.close();
+      },
+    });
+    const uploading = fetch(grant.url!, { method: 'PUT', body, duplex: 'half', headers: grant.headers } as RequestInit);
+    // Mid-upload, the only file for this object is the temporary one, and it holds ciphertext.
+    const temporary = async () => {
+      for (;;) {
+        const names = readdirSync(folder, { withFileTypes: true }).filter((e) => e.name.startsWith(grant.file_id));
+        const file = names[0] && path.join(folder, names[0].name);
+        if (file && readFileSync(file).length > FILE_HEADER_BYTES + FILE_CHUNK_BYTES) return { names, file };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const midway = await temporary();
+    expect(midway.names).toHaveLength(1);
+    expect(midway.file.endsWith('.part')).toBe(true);
+    const partial = readFileSync(midway.file);
+    expect(partial.subarray(0, 8)).toEqual(FILE_MAGIC);
+    expect(partial.includes(Buffer.from('lumbosacral'))).toBe(false);
+    release();
+    expect((await uploading).status).toBe(200);
+
+    const stored = readFileSync(path.join(folder, grant.file_id));
+    expect(stored.subarray(0, 8)).toEqual(FILE_MAGIC);
+    expect(stored.includes(Buffer.from('lumbosacral'))).toBe(false);
+    expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
+    expect(stored.length).toBe(FILE_HEADER_BYTES + bytes.length + 16 * Math.ceil(bytes.length / FILE_CHUNK_BYTES));
+    expect(readdirSync(folder).filter((name) => name.startsWith(grant.file_id))).toEqual([grant.file_id]);
+    // Finalize sniffs and sizes the plaintext.
+    expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBe(bytes.length);
+    const ready = await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
+    expect(ready).toMatchObject({ status: 'ready', content_type: 'application/pdf', size: bytes.length });
+  });
+
+  it('[STORAGE]: a signed GET answers byte ranges across chunk boundaries, and 416 in the envelope past the end', async () => {
+    const bytes = patternedPdf(3 * FILE_CHUNK_BYTES + 777);
+    const grant = await uploadSingle(app, { kind: 'document', filename: 'ranges.pdf', content_type: 'application/pdf' }, bytes);
+    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
+    const { url } = await getDownloadUrl({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id });
+    const size = bytes.length;
+    const cases: [string, number, number][] = [
+      [`bytes=${FILE_CHUNK_BYTES - 6}-${2 * FILE_CHUNK_BYTES + 9}`, FILE_CHUNK_BYTES - 6, 2 * FILE_CHUNK_BYTES + 9],
+      [`bytes=${FILE_CHUNK_BYTES}-${FILE_CHUNK_BYTES}`, FILE_CHUNK_BYTES, FILE_CHUNK_BYTES],
+      [`bytes=${3 * FILE_CHUNK_BYTES - 1}-`, 3 * FILE_CHUNK_BYTES - 1, size - 1],
+      ['bytes=-1000', size - 1000, size - 1],
+      [`bytes=5-${size + 500}`, 5, size - 1],
+    ];
+    for (const [range, start, end] of cases) {
+      const response = await fetch(url, { headers: { range } });
+      expect(response.status, range).toBe(206);
+      expect(response.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      expect(response.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes.subarray(start, end + 1));
+    }
+    const whole = await fetch(url, { headers: { range: 'bytes=0-1,5-6' } });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
+    const past = await fetch(url, { headers: { range: `bytes=${size}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+    const envelope = errorEnvelopeSchema.parse(await past.json());
+    expect(envelope.code).toBeGreaterThanOrEqual(2000);
+    expect(envelope.code).toBeLessThan(5000);
   });
 
   it('[STORAGE]: an expired link is refused', async () => {

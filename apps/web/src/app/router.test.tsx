@@ -109,6 +109,13 @@ describe('the app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'What we never do' })).toBeVisible();
     expect(screen.getByText(/We do not sell your information/)).toBeVisible();
+    expect(screen.getByText(/your name and your messages to us .* AES-256-GCM/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /titles of your conversations, the names of your disabilities and conditions, and the names of your\s+documents/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Your records and uploaded files are encrypted/)).toBeNull();
   });
 
   it('renders the terms of use', async () => {

@@ -1,13 +1,15 @@
 import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { encryptedText } from '../encryption.ts';
 
 /**
  * Identity tables owned by the auth library (better-auth): users, sessions, linked provider
  * accounts, and verification values (one-time codes). Column names follow the library's model
  * fields; the product's own profile lives in `user_profiles`, keyed by `user.id`.
+ * The name is encrypted; the email stays plain because sign-in looks accounts up by it.
  */
 export const user = pgTable('user', {
   id: text('id').primaryKey(),
-  name: text('name').notNull(),
+  name: encryptedText('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
@@ -82,29 +84,36 @@ export const signInLockouts = pgTable('sign_in_lockouts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Mail kept by the embedded outbox transport (development only; never in production). */
+/**
+ * Mail kept by the embedded outbox transport (development only; never in production). Subjects and
+ * bodies carry sign-in codes and contact messages, so they are encrypted; the recipient stays plain
+ * so an account's mail can be erased with it.
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
     id: text('id').primaryKey(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html').notNull(),
+    subject: encryptedText('subject').notNull(),
+    text: encryptedText('text').notNull(),
+    html: encryptedText('html').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_sent_idx').on(t.sentAt)],
 );
 
-/** Messages sent through the contact form (also emailed to the team). */
+/**
+ * Messages sent through the contact form (also emailed to the team). Who wrote and what they wrote
+ * (often about their health) are encrypted; the topic is one of a fixed list and stays plain.
+ */
 export const contactMessages = pgTable(
   'contact_messages',
   {
     id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
+    name: encryptedText('name').notNull(),
+    email: encryptedText('email').notNull(),
     topic: text('topic').notNull(),
-    message: text('message').notNull(),
+    message: encryptedText('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('contact_created_idx').on(t.createdAt)],

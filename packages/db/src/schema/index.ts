@@ -4,3 +4,4 @@ export * from './user-profiles.ts';
 export * from './files.ts';
 export * from './job-state.ts';
 export * from './threads.ts';
+export * from './encryption-sweeps.ts';

@@ -1,22 +1,24 @@
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { encryptedText } from '../encryption.ts';
 import { user } from './auth.ts';
 
 export type VaAuthentication = { benefit_claims: boolean; veteran_verification: boolean };
 export type ServedBranch = { branch: string };
 
-
 /**
  * The product's profile of a user (spec section 3, User profile). Identity (email, sessions,
  * accounts) belongs to the auth library's `user` table; this row is keyed by the same text id.
+ * The names are encrypted; the email is the sign-in identity and stays plain like `user.email`.
  */
 export const userProfiles = pgTable('user_profiles', {
   id: text('id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
-  firstName: text('first_name').notNull().default('Veteran'),
-  lastName: text('last_name').notNull().default('Doe'),
+  // Names are encrypted, so their placeholders are applied by the app, not by a SQL default.
+  firstName: encryptedText('first_name').notNull().$defaultFn(() => 'Veteran'),
+  lastName: encryptedText('last_name').notNull().$defaultFn(() => 'Doe'),
   isDeleted: boolean('is_deleted').notNull().default(false),
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
   deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),

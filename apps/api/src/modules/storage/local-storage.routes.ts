@@ -6,7 +6,7 @@ import { AppError } from '#src/lib/errors.ts';
 import type { LocalStorage } from './storage.ts';
 import { contentDisposition } from './s3-driver.ts';
 import type { TokenSigner } from './signed-token.ts';
-import { StorageObjectError } from './storage-driver.ts';
+import { StorageObjectError, type ByteRange } from './storage-driver.ts';
 
 const DENIED = () => new AppError(ERR.FORBIDDEN, { detail: 'This link is invalid or has expired' });
 
@@ -69,14 +69,47 @@ export function localStorageRoutes(options: {
         if (!grant || grant.op !== 'get') throw DENIED();
         const size = await options.storage.size(grant.key);
         if (size === null) throw new AppError(ERR.NOT_FOUND);
-        return reply
+        const range = parseRange(request.headers.range, size);
+        reply
           .header('content-type', grant.contentType)
-          .header('content-length', String(size))
+          .header('accept-ranges', 'bytes')
           .header('content-disposition', contentDisposition(grant.filename))
           .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(await options.storage.openRead(grant.key));
+          .header('x-content-type-options', 'nosniff');
+        if (range === 'unsatisfiable') {
+          reply.header('content-range', `bytes */${size}`);
+          throw Object.assign(new Error('range not satisfiable'), { statusCode: 416 });
+        }
+        if (!range) {
+          return reply.header('content-length', String(size)).send(await options.storage.openRead(grant.key));
+        }
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(await options.storage.openRead(grant.key, range));
       },
     );
   };
+}
+
+/**
+ * One HTTP byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`) against an object of `size` bytes.
+ * No header, a malformed one or several ranges: null (the whole object is sent, as RFC 9110 allows).
+ * A well-formed range that starts past the end: 'unsatisfiable'.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (!Number.isSafeInteger(start) || (match[2] !== '' && Number(match[2]) < start)) return null;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
 }

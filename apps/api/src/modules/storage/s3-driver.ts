@@ -11,7 +11,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { StorageDriver } from './storage-driver.ts';
 
 export type S3Options = {
@@ -22,6 +22,15 @@ export type S3Options = {
   secretAccessKey: string;
   forcePathStyle: boolean;
 };
+
+/**
+ * Objects are stored with server-side encryption (SSE-S3, AES-256): the store encrypts them with keys
+ * it manages. A single PUT signs the header, so an upload without it is refused; multipart uploads
+ * set it once when they are created. A store that does not offer SSE-S3 (MinIO without a KMS)
+ * refuses the uploads rather than keeping files unencrypted.
+ */
+export const SERVER_SIDE_ENCRYPTION = 'AES256';
+const SSE_HEADER = 'x-amz-server-side-encryption';
 
 /** AWS S3 or any S3-compatible store (R2, MinIO). Uploads and downloads use presigned URLs. */
 export function createS3Driver(options: S3Options): StorageDriver & { client: S3Client } {
@@ -36,17 +45,29 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
     name: 's3',
     client,
     async signPut(key, { size, contentType, expiresIn }) {
-      // Content-Length and Content-Type are signed: the store refuses any other size or type.
+      // Content-Length, Content-Type and the encryption header are signed: the store refuses any
+      // other size or type, and an upload that does not ask for encryption.
       const url = await getSignedUrl(
         client,
-        new PutObjectCommand({ Bucket, Key: key, ContentLength: size, ContentType: contentType }),
-        { expiresIn, signableHeaders: new Set(['content-length', 'content-type']) },
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          ContentLength: size,
+          ContentType: contentType,
+          ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
+        }),
+        { expiresIn, signableHeaders: new Set(['content-length', 'content-type', SSE_HEADER]) },
       );
-      return { url, headers: { 'content-type': contentType } };
+      return { url, headers: { 'content-type': contentType, [SSE_HEADER]: SERVER_SIDE_ENCRYPTION } };
     },
     async createMultipart(key, { contentType }) {
       const result = await client.send(
-        new CreateMultipartUploadCommand({ Bucket, Key: key, ContentType: contentType }),
+        new CreateMultipartUploadCommand({
+          Bucket,
+          Key: key,
+          ContentType: contentType,
+          ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
+        }),
       );
       if (!result.UploadId) throw new Error('store returned no upload id');
       return result.UploadId;
@@ -91,9 +112,23 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
       const bytes = await result.Body?.transformToByteArray();
       return Buffer.from(bytes ?? new Uint8Array()).subarray(0, length);
     },
-    async openRead(key) {
-      const result = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-      return result.Body as Readable;
+    async openRead(key, range) {
+      const result = await client.send(
+        new GetObjectCommand({
+          Bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const body = result.Body as Readable;
+      if (!range) return body;
+      // A store may answer with more than the range asked for (the whole object, as HTTP allows, or
+      // a wider range): cut the requested bytes out of what came back.
+      const served = /^bytes (\d+)-(\d+)\//.exec(result.ContentRange ?? '');
+      const servedStart = served ? Number(served[1]) : 0;
+      const servedEnd = served ? Number(served[2]) : Number.POSITIVE_INFINITY;
+      if (servedStart === range.start && servedEnd === range.end) return body;
+      return Readable.from(sliceStream(body, range.start - servedStart, range.end - servedStart));
     },
     async signGet(key, { expiresIn, filename, contentType }) {
       return getSignedUrl(
@@ -111,6 +146,17 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
+}
+
+async function* sliceStream(source: AsyncIterable<Buffer>, start: number, end: number) {
+  let offset = 0;
+  for await (const chunk of source) {
+    const from = Math.max(0, start - offset);
+    const to = Math.min(chunk.length, end - offset + 1);
+    if (to > from) yield chunk.subarray(from, to);
+    offset += chunk.length;
+    if (offset > end) break;
+  }
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */

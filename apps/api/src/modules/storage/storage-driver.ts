@@ -2,6 +2,9 @@ import type { Readable } from 'node:stream';
 
 export type SignedRequest = { url: string; headers: Record<string, string> };
 
+/** Bytes `start` to `end` of an object, both inclusive (as in HTTP Range). */
+export type ByteRange = { start: number; end: number };
+
 /**
  * Where file bytes live. Clients upload and download straight to signed URLs; the API only signs,
  * checks and deletes. Both drivers behave alike, so features never know which one runs.
@@ -22,17 +25,22 @@ export type StorageDriver = {
     parts: { partNumber: number; etag: string }[],
   ): Promise<void>;
   abortMultipart(key: string, uploadId: string): Promise<void>;
-  /** Size of a stored object, or null when there is none. */
+  /** Size of a stored object's content (its plaintext), or null when there is none. */
   size(key: string): Promise<number | null>;
   /** The first `length` bytes of an object (fewer if it is shorter). */
   readStart(key: string, length: number): Promise<Buffer>;
-  /** Server-side reads (jobs that process a file). */
-  openRead(key: string): Promise<Readable>;
+  /** Server-side reads (jobs that process a file): the whole object, or one byte range of it. */
+  openRead(key: string, range?: ByteRange): Promise<Readable>;
   signGet(
     key: string,
     options: { expiresIn: number; filename: string; contentType: string },
   ): Promise<string>;
   delete(key: string): Promise<void>;
+  /**
+   * Only for drivers that encrypt objects themselves (local): re-encrypts one object under the
+   * current key; false when it already was.
+   */
+  rotateObject?(key: string): Promise<boolean>;
 };
 
 export class StorageObjectError extends Error {}

@@ -20,6 +20,7 @@ export function createStorage(options: {
     root: path.join(options.dataDir, 'files'),
     apiUrl: options.apiUrl,
     signer,
+    keyRing: options.keyRing,
   });
   return { driver: local, local, signer };
 }

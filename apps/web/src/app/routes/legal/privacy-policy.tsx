@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 
 export function PrivacyPolicyRoute() {
   return (
-    <LegalPage title="Privacy policy" lastUpdated="November 21, 2026">
+    <LegalPage title="Privacy policy" lastUpdated="November 23, 2026">
       <p>
         Muster helps you prepare a VA disability claim. To do that you tell us about your service,
         your health and your claim. This page explains, in plain language, what we keep, how we
@@ -45,7 +45,26 @@ export function PrivacyPolicyRoute() {
       <h2>How we protect it</h2>
       <ul>
         <li>Everything travels between your browser and Muster over an encrypted connection.</li>
-        <li>Your records and uploaded files are encrypted where we store them.</li>
+        <li>
+          In our database, your name and your messages to us through the contact form are each
+          encrypted with AES-256-GCM. Your symptoms, statements, letters, VA file number, date of
+          birth and address will be encrypted the same way as Muster starts keeping them.
+        </li>
+        <li>
+          Uploaded files are encrypted with AES-256-GCM as they arrive when we keep them on our own
+          servers, or with our cloud storage provider’s server-side AES-256 encryption when we keep
+          them there.
+        </li>
+        <li>
+          We hold the encryption keys ourselves, outside the database; if you run Muster on your own
+          computer, its key is generated there. When we replace a key, everything encrypted with the
+          old one is re-encrypted.
+        </li>
+        <li>
+          So that lists and search work, a few short labels stay unencrypted: the titles of your
+          conversations, the names of your disabilities and conditions, and the names of your
+          documents. So do your email address (it is how you sign in) and your account settings.
+        </li>
         <li>Only you can see your claim. Our staff look at it only if you ask for help.</li>
       </ul>
 
