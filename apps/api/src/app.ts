@@ -53,6 +53,9 @@ export type RouteEntry = {
   url: string;
   hasBody: boolean;
   hidden: boolean;
+  /** The route's own body and query schemas (zod), so suites can generate input from them. */
+  bodySchema?: unknown;
+  querySchema?: unknown;
 };
 
 export type AppDeps = {
@@ -93,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         url: route.url,
         hasBody: Boolean(route.schema?.body),
         hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        bodySchema: route.schema?.body,
+        querySchema: route.schema?.querystring,
       });
     }
   });
