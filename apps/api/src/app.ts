@@ -12,6 +12,7 @@ import type { JobQueue } from '@muster/db/jobs';
 import type { Config } from './config/env.ts';
 import type { KeyRing } from './lib/crypto.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
+import { registerJsonBodyParser } from './lib/json-body.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
