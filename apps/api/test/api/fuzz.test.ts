@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { userProfiles } from '@muster/db/schema/index';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { fuzzMeasure, fuzzRuns, fuzzSeed, testDatabaseKind } from '../helpers/config.ts';
@@ -119,20 +121,30 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Raw-body routes that are authorized by their own signature, not JSON: the unsigned fuzz covers them. */
 const RAW_ROUTES = new Set(['PUT /storage/local/:token']);
 /**
- * Endpoints of the auth library's passthrough (`/auth/*`) that take JSON. They are fuzzed and
- * counted like the rest.
+ * Endpoints of the auth library's passthrough (`/auth/*`) that take JSON, with the body shape the
+ * library documents (the passthrough route has no schema of its own). Fuzzed and counted like the
+ * rest; sign-out comes last since it ends the session.
  */
-const AUTH_PASSTHROUGH = [
-  '/auth/update-user',
-  '/auth/change-email',
-  '/auth/email-otp/verify-email',
-  '/auth/email-otp/check-verification-otp',
-  '/auth/one-time-token/verify',
-  '/auth/sign-in/anonymous',
-  '/auth/sign-out',
+const AUTH_PASSTHROUGH: [string, z.ZodType][] = [
+  ['/auth/update-user', z.object({ name: z.string().max(80), image: z.string().max(200).nullable().optional() })],
+  ['/auth/change-email', z.object({ newEmail: z.email(), callbackURL: z.string().max(100).optional() })],
+  ['/auth/email-otp/verify-email', z.object({ email: z.email(), otp: z.string().min(6).max(6) })],
+  ['/auth/email-otp/check-verification-otp', z.object({ email: z.email(), otp: z.string().min(6).max(6), type: z.enum(['sign-in', 'email-verification', 'forget-password']) })],
+  ['/auth/one-time-token/verify', z.object({ token: z.string().min(1).max(64) })],
+  ['/auth/sign-in/anonymous', z.object({})],
+  ['/auth/sign-out', z.object({})],
 ];
-/** Passthrough endpoints still answering 5xx: counted and reported, not asserted. */
-const AUTH_PASSTHROUGH_EXEMPT = new Set<string>([]);
+/**
+ * Passthrough endpoints that still answer 5xx, with the reason: counted and printed, left out of
+ * the assertion until the passthrough validates them. An entry that stops failing fails the test,
+ * so the list cannot go stale.
+ */
+const AUTH_PASSTHROUGH_EXEMPT = new Map<string, { reason: string; probe: unknown }>([
+  [
+    '/auth/update-user',
+    { reason: 'the library stores name and image unvalidated: a NUL reaches PostgreSQL (22021)', probe: { name: 'a\u0000b' } },
+  ],
+]);
 
 const tallies = new Map<string, Tally>();
 const tallyFor = (key: string) => {
@@ -208,6 +220,7 @@ const passTimeout = (routes: number) => 120_000 + routes * fuzzRuns * 60;
 describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produce a 5xx', () => {
   let user: { token: string; userId: string };
   let leaving: { token: string; userId: string };
+  let keeping: { token: string; userId: string };
   let passthroughUser: { token: string; userId: string };
   let anonymous: string;
   let threadId: string;
@@ -216,6 +229,9 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
     user = await signIn(app, 'fuzz.user@example.com');
     // Deletion signs its user out: it gets its own account so the other routes keep a session.
     leaving = await signIn(app, 'fuzz.leaving@example.com');
+    // Keeping the account is fuzzed for an account whose deletion is pending.
+    keeping = await signIn(app, 'fuzz.keeping@example.com');
+    await app.database.db.update(userProfiles).set({ isDeleted: true, deletionRequestedAt: new Date() }).where(eq(userProfiles.id, keeping.userId));
     passthroughUser = await signIn(app, 'fuzz.passthrough@example.com');
     const anon = await app.inject({ method: 'POST', url: '/auth/sign-in/anonymous', payload: {} });
     anonymous = anon.headers['set-auth-token'] as string;
@@ -245,7 +261,7 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
     for (const [index, route] of routes.entries()) {
       const key = `${route.method} ${route.url}`;
       keys.push(key);
-      const owner = route.url.includes('deletion') ? leaving : user;
+      const owner = route.url.endsWith('/request-deletion') ? leaving : route.url.endsWith('/cancel-deletion') ? keeping : user;
       const bodies = fc.sample(bodiesFor(route.bodySchema), { numRuns: fuzzRuns, seed: fuzzSeed + index });
       for (const [i, body] of bodies.entries()) {
         const token = i % 10 === 9 ? anonymous : owner.token;
@@ -275,16 +291,35 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
 
   it('[FUZZ]: the auth library’s JSON endpoints answer bad bodies with the envelope', { timeout: passTimeout(AUTH_PASSTHROUGH.length) }, async () => {
     const keys: string[] = [];
-    for (const [index, url] of AUTH_PASSTHROUGH.entries()) {
+    for (const [index, [url, schema]] of AUTH_PASSTHROUGH.entries()) {
       const key = `POST ${url}`;
       keys.push(key);
-      const bodies = fc.sample(bodiesFor(undefined), { numRuns: fuzzRuns, seed: fuzzSeed + 200 + index });
-      for (const [i, body] of bodies.entries()) {
-        const token = i % 10 === 9 ? anonymous : passthroughUser.token;
-        await send(key, { method: 'POST', url, token, body });
+      const bodies = fc.sample(bodiesFor(schema), { numRuns: fuzzRuns, seed: fuzzSeed + 200 + index });
+      // The library prints its own failures with console.error, which otherwise fails the test.
+      const quiet = AUTH_PASSTHROUGH_EXEMPT.has(url) ? vi.spyOn(console, 'error').mockImplementation(() => undefined) : undefined;
+      try {
+        for (const [i, body] of bodies.entries()) {
+          const token = i % 10 === 9 ? anonymous : passthroughUser.token;
+          await send(key, { method: 'POST', url, token, body });
+        }
+      } finally {
+        quiet?.mockRestore();
       }
     }
     report(keys);
-    expect(failuresOf(keys.filter((key) => !AUTH_PASSTHROUGH_EXEMPT.has(key.slice(5))))).toEqual([]);
+    expect(failuresOf(keys.filter((key) => !AUTH_PASSTHROUGH_EXEMPT.has(key.slice('POST '.length))))).toEqual([]);
+  });
+
+  it('[FUZZ]: each exempted auth endpoint still fails (else its exemption must go)', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const session = await signIn(app, 'fuzz.exempt@example.com');
+      for (const [url, { reason, probe }] of AUTH_PASSTHROUGH_EXEMPT) {
+        const response = await app.inject({ method: 'POST', url, headers: bearer(session.token), payload: probe as object });
+        expect(response.statusCode, `${url} no longer fails (${reason}): remove it from AUTH_PASSTHROUGH_EXEMPT`).toBeGreaterThanOrEqual(500);
+      }
+    } finally {
+      quiet.mockRestore();
+    }
   });
 });
