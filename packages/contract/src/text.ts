@@ -41,7 +41,10 @@ export function safeText(options: SafeTextOptions) {
   });
   if (trim) schema = schema.trim();
   if (min > 0) {
-    schema = schema.min(min, messages.tooShort ?? (min === 1 ? required : `At least ${min} characters`));
+    schema = schema.min(
+      min,
+      messages.tooShort ?? (min === 1 ? required : `At least ${min} characters`),
+    );
   }
   return schema
     .max(max, messages.tooLong ?? `At most ${max} characters`)

@@ -16,7 +16,8 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // backslash: the next character is escaped
+      if (c === 0x5c)
+        i += 1; // backslash: the next character is escaped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -43,7 +44,12 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonNestsDeeperThan(text, JSON_MAX_DEPTH)) {
-      done(new AppError(ERR.INVALID_INPUT, { detail: `The request body nests deeper than ${JSON_MAX_DEPTH} levels` }), undefined);
+      done(
+        new AppError(ERR.INVALID_INPUT, {
+          detail: `The request body nests deeper than ${JSON_MAX_DEPTH} levels`,
+        }),
+        undefined,
+      );
       return;
     }
     parse(request, text, done);
