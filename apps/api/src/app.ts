@@ -13,6 +13,7 @@ import type { JobQueue } from '@muster/db/jobs';
 import type { Config } from './config/env.ts';
 import { createFieldCipher, type KeyRing } from './lib/crypto.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
+import { registerJsonBodyParser } from './lib/json-body.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,9 @@ export type RouteEntry = {
   url: string;
   hasBody: boolean;
   hidden: boolean;
+  /** The route's own body and query schemas (zod), so suites can generate input from them. */
+  bodySchema?: unknown;
+  querySchema?: unknown;
 };
 
 export type AppDeps = {
@@ -98,10 +102,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         url: route.url,
         hasBody: Boolean(route.schema?.body),
         hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        bodySchema: route.schema?.body,
+        querySchema: route.schema?.querystring,
       });
     }
   });
 
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /** One-time sign-in codes (spec sections 5 and 9). */
 export const SIGN_IN_CODE_LENGTH = 6;
@@ -12,12 +13,9 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;
 /** OAuth hand-off codes are single-use and short-lived. */
 export const OAUTH_HANDOFF_TTL_SECONDS = 60;
 
-export const emailSchema = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Invalid email address'));
+export const emailSchema = safeText({ min: 1, max: 254, messages: { tooLong: 'Email is too long' } }).pipe(
+  z.email('Invalid email address'),
+);
 
 export const sendSignInCodeInputSchema = z.object({
   email: emailSchema,
@@ -27,11 +25,11 @@ export type SendSignInCodeInput = z.infer<typeof sendSignInCodeInputSchema>;
 
 export const signInWithCodeInputSchema = z.object({
   email: emailSchema,
-  otp: z
-    .string({ error: 'Required' })
-    .trim()
-    .min(SIGN_IN_CODE_LENGTH, 'Required')
-    .max(SIGN_IN_CODE_LENGTH, 'OTP too long'),
+  otp: safeText({
+    min: SIGN_IN_CODE_LENGTH,
+    max: SIGN_IN_CODE_LENGTH,
+    messages: { tooShort: 'Required', tooLong: 'OTP too long' },
+  }),
 });
 export type SignInWithCodeInput = z.infer<typeof signInWithCodeInputSchema>;
 
@@ -56,4 +54,4 @@ export const oauthProvidersSchema = z.object({
 });
 export type OAuthProviders = z.infer<typeof oauthProvidersSchema>;
 
-export const exchangeCodeInputSchema = z.object({ code: z.string().min(10).max(200) });
+export const exchangeCodeInputSchema = z.object({ code: safeText({ min: 10, max: 200, trim: false }) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planIdSchema } from './plans.ts';
+import { safeText } from './text.ts';
 import { subscriptionStatusSchema } from './users.ts';
 
 export const subscriptionSchema = z
@@ -23,23 +24,26 @@ export const billingConfigSchema = z.object({
 });
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
 
-export const returnUrlInputSchema = z.object({ return_url: z.url() });
+/** Longest URL accepted from a client (browsers and proxies commonly stop near 2,000). */
+export const URL_MAX = 2048;
+
+export const returnUrlInputSchema = z.object({ return_url: safeText({ min: 1, max: URL_MAX }).pipe(z.url()) });
 export const redirectUrlSchema = z.object({ url: z.url() });
 
 /** Spec: return_url {scheme, domain, path} and the price of the chosen plan. */
 export const checkoutSessionInputSchema = z.object({
   return_url: z.object({
     scheme: z.enum(['http', 'https']),
-    domain: z.string().min(1).max(253),
-    path: z.string().startsWith('/').max(500),
+    domain: safeText({ min: 1, max: 253 }),
+    path: safeText({ max: 500 }).startsWith('/'),
   }),
-  price_id: z.string().min(1).max(200),
+  price_id: safeText({ min: 1, max: 200 }),
 });
 export type CheckoutSessionInput = z.infer<typeof checkoutSessionInputSchema>;
 
 export const choosePlanInputSchema = z.object({ plan: z.literal('FREE') });
 
-export const verifySessionQuerySchema = z.object({ session_id: z.string().min(1).max(200) });
+export const verifySessionQuerySchema = z.object({ session_id: safeText({ min: 1, max: 200 }) });
 export const verifySessionSchema = z.object({
   status: z.enum(['complete', 'open', 'expired']),
   subscription_status: subscriptionStatusSchema.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /** Job statuses shared by every long-running resource (analysis, OCR, generation, deletion). */
 export const JOB_STATUSES = ['queued', 'processing', 'complete', 'failed', 'canceled'] as const;
@@ -31,4 +32,9 @@ export type Paged<T> = { results: T[]; meta: PageMeta };
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 export const uuidSchema = z.uuid();
 /** better-auth user ids are opaque text. */
-export const userIdSchema = z.string().min(1).max(64);
+export const userIdSchema = safeText({ min: 1, max: 64, trim: false });
+/**
+ * An id in a path that is looked up rather than parsed: any short text is accepted, and one that
+ * names nothing of the caller's answers 404.
+ */
+export const pathIdSchema = safeText({ min: 1, max: 100, trim: false });

@@ -1,12 +1,19 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
+import { safeText } from './text.ts';
 
 export const contactInputSchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(100, 'Too long'),
-  email: z.string().trim().min(1, 'Required').max(254).pipe(z.email('Invalid email address')),
+  name: safeText({ min: 1, max: 100, messages: { tooLong: 'Too long' } }),
+  email: emailSchema,
   topic: z.enum(['feedback', 'question', 'problem', 'other']).default('feedback'),
-  message: z.string().trim().min(10, 'Please write at least 10 characters').max(5000, 'Too long'),
+  message: safeText({
+    min: 10,
+    max: 5000,
+    multiline: true,
+    messages: { tooShort: 'Please write at least 10 characters', tooLong: 'Too long' },
+  }),
   /** Honeypot: people never see or fill it; bots do. */
-  website: z.string().max(500).optional(),
+  website: safeText({ max: 500, trim: false }).optional(),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

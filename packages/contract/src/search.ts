@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 /** Threads shown in the palette (spec section 9). */
 export const SEARCH_THREAD_LIMIT = 10;
 export const SEARCH_GROUP_LIMIT = 20;
 
-export const searchQuerySchema = z.object({ q: z.string().trim().max(200).default('') });
+export const SEARCH_QUERY_MAX = 200;
+
+export const searchQuerySchema = z.object({ q: safeText({ max: SEARCH_QUERY_MAX }).default('') });
 
 export const searchResultSchema = z.object({
   disabilities: z.array(z.object({ id: z.string(), title: z.string(), diagnosis: z.string().nullable() })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 const MB = 1024 * 1024;
 
@@ -34,14 +35,8 @@ export const fileKindSchema = z.enum(Object.keys(FILE_KINDS) as [FileKind, ...Fi
 
 export const createUploadInputSchema = z.object({
   kind: fileKindSchema,
-  filename: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
-    .refine((name) => !/[\\/\u0000-\u001f]/.test(name), 'must not contain slashes or control characters'),
-  content_type: z.string().trim().min(3).max(255),
+  filename: safeText({ min: 1, max: 255 }).refine((name) => !/[\\/]/.test(name), 'must not contain slashes'),
+  content_type: safeText({ min: 3, max: 255 }),
   size: z.number().int().min(1),
 });
 export type CreateUploadInput = z.infer<typeof createUploadInputSchema>;
@@ -63,7 +58,7 @@ export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
 export const completeUploadInputSchema = z.object({
   parts: z
-    .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(200) }))
+    .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: safeText({ min: 1, max: 200, trim: false }) }))
     .max(10_000)
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { safeText } from './text.ts';
 
 /** Shown wherever a thread has no title yet (spec section 3, Thread). */
 export const UNNAMED_THREAD_TITLE = 'Unnamed thread';
@@ -21,13 +22,7 @@ export const threadPageSchema = pagedSchema(threadSchema);
 export type ThreadPage = z.infer<typeof threadPageSchema>;
 
 export const createThreadInputSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, 'Required')
-    .max(THREAD_TITLE_MAX, `At most ${THREAD_TITLE_MAX} characters`)
-    .nullable()
-    .optional(),
+  title: safeText({ min: 1, max: THREAD_TITLE_MAX }).nullable().optional(),
 });
 export type CreateThreadInput = z.infer<typeof createThreadInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 export const SUBSCRIPTION_STATUSES = [
   'trialing',
@@ -42,14 +43,14 @@ export const userProfileSchema = z
   .meta({ id: 'UserProfile' });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-const nameSchema = z.string().trim().min(1, 'Required').max(80, 'Too long');
+const nameSchema = safeText({ min: 1, max: 80, messages: { tooLong: 'Too long' } });
 
 export const updateUserProfileInputSchema = z
   .object({
     first_name: nameSchema,
     last_name: nameSchema,
     /** Any common spelling ("USMC", "U.S. Army"); stored as the canonical branch. */
-    served_branches: z.array(z.object({ branch: z.string().trim().min(1).max(60) })).max(6),
+    served_branches: z.array(z.object({ branch: safeText({ min: 1, max: 60 }) })).max(6),
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Nothing to update');

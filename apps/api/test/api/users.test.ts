@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { userProfileSchema } from '@muster/contract/users';
 import { files, subscriptions, threads, user, userProfiles } from '@muster/db/schema/index';
 import { completeUpload, createUpload } from '#src/modules/storage/storage.service.ts';
@@ -135,5 +136,63 @@ describe('[USERS]', () => {
     expect(entries.get(`files/${grant.file_id}-rating decision.pdf`)).toEqual(PDF_BYTES);
     const other = await signIn(app, 'nosy@example.com');
     expect((await fetch(`${url}/users/${me.userId}/export`, { headers: bearer(other.token) })).status).toBe(404);
+  });
+
+  it('[USERS][DELETION]: an account pending deletion reads and exports, but every change answers 403 until it is kept', async () => {
+    const me = await signIn(app, 'pending.vet@example.com');
+    const created = await app.inject({ method: 'POST', url: '/threads', headers: bearer(me.token), payload: { title: 'Before' } });
+    const threadId = created.json<{ id: string }>().id;
+    expect((await app.inject({ method: 'POST', url: `/users/${me.userId}/request-deletion`, headers: bearer(me.token) })).statusCode).toBe(200);
+    const back = await signIn(app, 'pending.vet@example.com');
+    const as = bearer(back.token);
+
+    // Writes that are not the signed-in user's to block: sign-in and sign-out, public forms and
+    // calculators, signature-authorized callbacks, and keeping the account (checked last).
+    const open = new Set([
+      'POST /auth/email-otp/send-verification-otp',
+      'POST /auth/sign-in/email-otp',
+      'POST /auth-bridge/exchange',
+      'POST /auth/*',
+      'POST /stripe/webhook',
+      'PUT /storage/local/:token',
+      'POST /calculator/combined-rating',
+      'POST /calculator/compensation',
+      'POST /contact',
+      'POST /users/:userId/cancel-deletion',
+    ]);
+    const writes = app.routeTable.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method) && !r.url.startsWith('/docs'));
+    const blocked = writes.filter((r) => !open.has(`${r.method} ${r.url}`));
+    expect(blocked.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /threads', 'DELETE /threads/:id', 'PATCH /users/:userId', 'POST /users/:userId/request-deletion']));
+    expect(writes.filter((r) => open.has(`${r.method} ${r.url}`))).toHaveLength(open.size);
+    for (const route of blocked) {
+      const target = route.url.replace(':userId', me.userId).replace(':id', route.url.startsWith('/threads') ? threadId : me.userId);
+      const response = await app.inject({ method: route.method as 'POST', url: target, headers: as, ...(route.method === 'DELETE' ? {} : { payload: {} }) });
+      const key = `${route.method} ${route.url}`;
+      expect(response.statusCode, key).toBe(403);
+      const body = errorEnvelopeSchema.parse(response.json());
+      expect(body.code, key).toBe(1007);
+      expect(body.detail, key).toMatch(/scheduled for deletion.*Keep my account/);
+    }
+    // Nothing changed; reads and the export still work.
+    expect(await app.database.db.select().from(threads).where(eq(threads.userId, me.userId))).toHaveLength(1);
+    const profile = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: as });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ is_deleted: true, first_name: 'Veteran' });
+    expect((await app.inject({ method: 'GET', url: '/threads', headers: as })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/search?q=Before', headers: as })).statusCode).toBe(200);
+    expect((await fetch(`${url}/users/${me.userId}/export`, { headers: as })).status).toBe(200);
+
+    // "Keep my account" lifts the block.
+    const kept = await app.inject({ method: 'POST', url: `/users/${me.userId}/cancel-deletion`, headers: as });
+    expect(kept.json()).toEqual({ is_deleted: false, deletion_scheduled_for: null });
+    expect((await app.inject({ method: 'POST', url: '/threads', headers: as, payload: { title: 'After' } })).statusCode).toBe(201);
+  });
+
+  it('[USERS][DELETION]: a deletion requested but not yet flagged blocks changes too', async () => {
+    const me = await signIn(app, 'half.deleted@example.com');
+    await app.database.db.update(userProfiles).set({ deletionRequestedAt: new Date() }).where(eq(userProfiles.id, me.userId));
+    const response = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Changed' } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 1007 });
   });
 });

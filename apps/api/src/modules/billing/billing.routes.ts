@@ -11,7 +11,7 @@ import {
   verifySessionQuerySchema,
   verifySessionSchema,
 } from '@muster/contract/billing';
-import { pagedSchema } from '@muster/contract/common';
+import { pagedSchema, pathIdSchema } from '@muster/contract/common';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import {
@@ -80,7 +80,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     typed.get(
       '/subscriptions/:id',
-      { schema: { tags: ['billing'], summary: 'One subscription', params: z.object({ id: z.string().min(1).max(100) }), response: { 200: subscriptionSchema, ...errors } } },
+      { schema: { tags: ['billing'], summary: 'One subscription', params: z.object({ id: pathIdSchema }), response: { 200: subscriptionSchema, ...errors } } },
       async (request) => getSubscription(deps, currentUser(request).id, request.params.id),
     );
     typed.post(

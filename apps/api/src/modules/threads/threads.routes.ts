@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathIdSchema } from '@muster/contract/common';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
 import {
   createThreadInputSchema,
@@ -17,7 +18,7 @@ const errors = {
   404: errorEnvelopeSchema,
 };
 /** Any text is accepted as an id; one that is not a thread of the caller's answers 404. */
-const idParams = z.object({ id: z.string().min(1).max(100) });
+const idParams = z.object({ id: pathIdSchema });
 
 /**
  * Chat threads (spec section 7, Threads): list, read, create and delete. Messages and runs arrive

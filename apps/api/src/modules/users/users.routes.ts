@@ -47,6 +47,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:userId/cancel-deletion',
     {
+      // "Keep my account" is the one change an account pending deletion can make.
+      config: { allowedWhileDeletionPending: true },
       schema: {
         tags: ['users'],
         summary: 'Keep the account (during the grace period)',
