@@ -48,6 +48,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: options.captureLogs ? 'info' : 'silent',
     DATA_DIR: dataDir,
     RATE_LIMIT_MAX: '100000',
+    ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: '100000',
     ...options.env,
   });
   const database = await createTestDatabase({ postgresUrl: testPostgresUrl });
