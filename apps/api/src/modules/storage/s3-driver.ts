@@ -39,6 +39,10 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     forcePathStyle: options.forcePathStyle,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Checksums only where S3 requires them: otherwise the SDK signs a checksum of the empty body
+    // into every presigned upload URL, and the store refuses the real file as corrupt.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
   return {
