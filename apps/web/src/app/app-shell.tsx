@@ -60,7 +60,8 @@ export function SearchControl() {
       <Button
         type="button"
         variant="outline"
-        className={cn('text-muted-foreground w-full max-w-64 justify-start font-normal')}
+        // Takes the room the header has left and gives it up first on a narrow screen.
+        className={cn('text-muted-foreground min-w-0 max-w-64 flex-1 justify-start font-normal')}
         onClick={() => {
           setHasOpened(true);
           setOpen(true);

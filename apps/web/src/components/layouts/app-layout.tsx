@@ -47,7 +47,7 @@ export function AppLayout({
               {headerStart}
               <Link
                 to={paths.dashboard.getHref()}
-                className="focus-visible:ring-ring/50 rounded-sm text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px]"
+                className="focus-visible:ring-ring/50 shrink-0 rounded-sm text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px]"
               >
                 Muster
               </Link>

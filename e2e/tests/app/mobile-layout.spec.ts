@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+import { expect, test } from '../../fixtures.ts';
+
+/**
+ * Every route of the app, read from the app's one list of paths (so a new route is covered the day
+ * it is added), with its parameters filled in. The disability wizard's steps are listed separately
+ * there and expanded here.
+ */
+function everyAppPath(): string[] {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const source = readFileSync(path.resolve(here, '../../../apps/web/src/config/paths.ts'), 'utf8');
+  const literal = [...source.matchAll(/(?:path: |staticPath\()'([^']+)'/g)].map((match) => match[1]!);
+  const steps = /DISABILITY_WIZARD_STEPS = \[([^\]]+)\]/.exec(source)?.[1]?.match(/'([^']+)'/g) ?? [];
+  const wizard = steps.map((step) => `/disabilities/:disabilityId/${step.slice(1, -1)}`);
+  const all = [...new Set([...literal, ...wizard])];
+  return all.filter((p) => p !== '/dev/outbox').map((p) => p.replace(/:[A-Za-z]+/g, 'example-id'));
+}
+
+/** How far the page's content reaches past the viewport's right edge, in CSS pixels. */
+async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const overflow = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - width;
+    const culprits: string[] = [];
+    if (overflow > 0) {
+      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+        const box = element.getBoundingClientRect();
+        if (box.right > width + 0.5 && box.width > 0 && culprits.length < 5) {
+          const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+          culprits.push(`${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`);
+        }
+      }
+    }
+    return { overflow, culprits };
+  });
+}
+
+test.describe('[APP][MOBILE]: every page fits a 375 px screen without sideways scrolling', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('[APP][MOBILE]: the route list is read from the app', () => {
+    const paths = everyAppPath();
+    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/calculator', '/profile', '/welcome', '/plan-selection', '/vault', '/sign-in']));
+    expect(paths.length).toBeGreaterThan(40);
+  });
+
+  test('[APP][MOBILE]: signed out, and signed in, no page scrolls sideways', async ({ page, login }, testInfo) => {
+    test.setTimeout(240_000);
+    const failures: string[] = [];
+    const check = async (target: string, who: string) => {
+      await page.goto(target);
+      await page.waitForLoadState('networkidle');
+      const { overflow, culprits } = await sidewaysOverflow(page);
+      if (overflow > 0) failures.push(`${who} ${target} → ${new URL(page.url()).pathname}: ${overflow}px wider; ${culprits.join(' | ')}`);
+    };
+    for (const target of ['/sign-in', '/sign-up', '/privacy-policy', '/terms', '/service-outage', '/layman-sign/example-id']) {
+      await check(target, 'signed out');
+    }
+    await login();
+    for (const target of everyAppPath()) await check(target, 'signed in');
+    // What a phone shows, kept with the run's results for a person to look at.
+    for (const target of ['/dashboard', '/calculator', '/profile']) {
+      await page.goto(target);
+      await page.waitForLoadState('networkidle');
+      const file = testInfo.outputPath(`375px${target.replace('/', '-')}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(path.basename(file), { path: file, contentType: 'image/png' });
+    }
+    expect(failures).toEqual([]);
+  });
+});
