@@ -27,11 +27,11 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprit
     const overflow = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - width;
     const culprits: string[] = [];
     if (overflow > 0) {
-      for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
         const box = element.getBoundingClientRect();
         if (box.right > width + 0.5 && box.width > 0 && culprits.length < 5) {
           const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
-          culprits.push(`${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`);
+          culprits.push(`${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`);
         }
       }
     }
