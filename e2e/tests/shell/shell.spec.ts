@@ -42,6 +42,38 @@ test('[SHELL][SIDEBAR]: Ctrl/Cmd+B collapses and expands the sidebar, and the st
   );
 });
 
+test('[SHELL][SIDEBAR]: collapsed, every icon says what it is and every control stays in reach', async ({
+  page,
+  login,
+}) => {
+  await login();
+  await page.goto('/dashboard');
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press(`${modifier}+b`);
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+
+  const nav = sidebar.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'View all disabilities' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'View all decision letters' })).toBeVisible();
+  // A pointer resting on an icon names it.
+  await nav.getByRole('link', { name: 'View all disabilities' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('View all disabilities');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  // So does keyboard focus.
+  await nav.getByRole('link', { name: 'File Vault' }).focus();
+  await expect(page.getByRole('tooltip')).toHaveText('File Vault');
+  await expect(sidebar.getByRole('group', { name: 'Color mode' })).toBeVisible();
+  await sidebar.getByRole('radio', { name: 'Dark' }).check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(sidebar.getByRole('button', { name: 'Military theme' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await checkA11y(page);
+  await page.keyboard.press(`${modifier}+b`);
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+});
+
 test('[SHELL][PALETTE]: Ctrl/Cmd+J opens the search palette; nothing found says so', async ({
   page,
   login,

@@ -39,7 +39,14 @@ describe('sidebar shell', () => {
       '/disabilities/new',
     );
     expect(within(nav).getByRole('link', { name: 'Add Many Disabilities' })).toBeVisible();
-    expect(within(nav).getAllByRole('link', { name: 'View All' })).toHaveLength(2);
+    // Both read "View All"; each is named for what it lists.
+    expect(within(nav).getByRole('link', { name: 'View all disabilities' })).toHaveTextContent(
+      'View All',
+    );
+    expect(within(nav).getByRole('link', { name: 'View all decision letters' })).toHaveAttribute(
+      'href',
+      '/decision-letters',
+    );
     expect(within(nav).getByRole('link', { name: 'Analyze New' })).toHaveAttribute(
       'href',
       '/decision-letter',

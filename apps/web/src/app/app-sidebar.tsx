@@ -13,7 +13,7 @@ import {
   Share2Icon,
   type LucideIcon,
 } from 'lucide-react';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactElement, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
@@ -38,6 +38,31 @@ const MilitaryThemeMenu = lazy(() =>
   })),
 );
 
+// Tooltips carry the positioning engine too: they load only once the sidebar is collapsed.
+const SidebarTooltip = lazy(() =>
+  import('./sidebar-tooltip').then((module) => ({ default: module.SidebarTooltip })),
+);
+
+/** In the icon-only sidebar, `children` shows `label` as a tooltip; expanded, it shows its text. */
+function IconTooltip({
+  label,
+  isCompact,
+  children,
+}: {
+  label: string;
+  isCompact: boolean;
+  children: ReactElement;
+}) {
+  if (!isCompact) return children;
+  return (
+    <ErrorBoundary fallback={() => children}>
+      <Suspense fallback={children}>
+        <SidebarTooltip label={label}>{children}</SidebarTooltip>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 function Optional({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary fallback={() => null}>
@@ -46,28 +71,31 @@ function Optional({ children }: { children: ReactNode }) {
   );
 }
 
-type Item = { label: string; href: string; Icon: LucideIcon };
+/** `name` is the accessible name where the visible `label` alone is ambiguous ("View All"). */
+type Item = { label: string; name?: string; href: string; Icon: LucideIcon };
 
 function SidebarLink({ item, isCompact }: { item: Item; isCompact: boolean }) {
   const { setMobileOpen } = useSidebar();
   return (
     <li>
-      <NavLink
-        to={item.href}
-        end
-        title={isCompact ? item.label : undefined}
-        onClick={() => setMobileOpen(false)}
-        className={({ isActive }) =>
-          cn(
-            'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
-            isActive && 'bg-accent text-accent-foreground font-medium',
-            isCompact && 'justify-center px-0',
-          )
-        }
-      >
-        <item.Icon className="size-4 shrink-0" aria-hidden />
-        <span className={cn('truncate', isCompact && 'sr-only')}>{item.label}</span>
-      </NavLink>
+      <IconTooltip label={item.name ?? item.label} isCompact={isCompact}>
+        <NavLink
+          to={item.href}
+          end
+          aria-label={item.name}
+          onClick={() => setMobileOpen(false)}
+          className={({ isActive }) =>
+            cn(
+              'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+              isActive && 'bg-accent text-accent-foreground font-medium',
+              isCompact && 'justify-center px-0',
+            )
+          }
+        >
+          <item.Icon className="size-4 shrink-0" aria-hidden />
+          <span className={cn('truncate', isCompact && 'sr-only')}>{item.label}</span>
+        </NavLink>
+      </IconTooltip>
     </li>
   );
 }
@@ -167,7 +195,12 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
               href: paths.disabilities.bulkAdd.getHref(),
               Icon: ListPlusIcon,
             },
-            { label: 'View All', href: paths.disabilities.list.getHref(), Icon: ListIcon },
+            {
+              label: 'View All',
+              name: 'View all disabilities',
+              href: paths.disabilities.list.getHref(),
+              Icon: ListIcon,
+            },
           ]}
         />
         <SidebarGroup
@@ -179,7 +212,12 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
               href: paths.decisionLetterAnalyzer.getHref(),
               Icon: FilePlusIcon,
             },
-            { label: 'View All', href: paths.decisionLetters.list.getHref(), Icon: FileTextIcon },
+            {
+              label: 'View All',
+              name: 'View all decision letters',
+              href: paths.decisionLetters.list.getHref(),
+              Icon: FileTextIcon,
+            },
           ]}
         />
         <ul className="flex flex-col gap-0.5">
@@ -196,20 +234,21 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
             isCompact={isCompact}
           />
           <li>
-            <a
-              href={env.DISCORD_URL}
-              target="_blank"
-              rel="noreferrer"
-              title={isCompact ? 'Join our Discord' : undefined}
-              className={cn(
-                'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
-                isCompact && 'justify-center px-0',
-              )}
-            >
-              <MessagesSquareIcon className="size-4 shrink-0" aria-hidden />
-              <span className={cn(isCompact && 'sr-only')}>Join our Discord</span>
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            <IconTooltip label="Join our Discord" isCompact={isCompact}>
+              <a
+                href={env.DISCORD_URL}
+                target="_blank"
+                rel="noreferrer"
+                className={cn(
+                  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+                  isCompact && 'justify-center px-0',
+                )}
+              >
+                <MessagesSquareIcon className="size-4 shrink-0" aria-hidden />
+                <span className={cn(isCompact && 'sr-only')}>Join our Discord</span>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </IconTooltip>
           </li>
         </ul>
       </nav>
@@ -222,20 +261,22 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
         <Optional>
           <AccountMenuControl />
         </Optional>
-        {isCompact ? null : <ModeToggle />}
+        {/* Collapsed, the three modes stack so the switch stays in reach. */}
+        <ModeToggle className={cn(isCompact && 'flex-col')} />
         <Optional>
           <MilitaryThemeMenu />
         </Optional>
-        <a
-          href={env.SOCIAL_URL}
-          target="_blank"
-          rel="noreferrer"
-          title={SOCIAL_LINK_LABEL}
-          className="hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
-        >
-          <Share2Icon className="size-4" aria-hidden />
-          <span className="sr-only">{`${SOCIAL_LINK_LABEL} (opens in a new tab)`}</span>
-        </a>
+        <IconTooltip label={SOCIAL_LINK_LABEL} isCompact>
+          <a
+            href={env.SOCIAL_URL}
+            target="_blank"
+            rel="noreferrer"
+            className="hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+          >
+            <Share2Icon className="size-4" aria-hidden />
+            <span className="sr-only">{`${SOCIAL_LINK_LABEL} (opens in a new tab)`}</span>
+          </a>
+        </IconTooltip>
       </div>
     </div>
   );
