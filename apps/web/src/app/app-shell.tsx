@@ -61,7 +61,7 @@ export function SearchControl() {
         type="button"
         variant="outline"
         // Takes the room the header has left and gives it up first on a narrow screen.
-        className={cn('text-muted-foreground min-w-0 max-w-64 flex-1 justify-start font-normal')}
+        className={cn('text-muted-foreground max-w-64 min-w-0 flex-1 justify-start font-normal')}
         onClick={() => {
           setHasOpened(true);
           setOpen(true);
