@@ -11,12 +11,15 @@ import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 /** A metered probe route, as every feature will call the quota check. */
 let app: TestApp;
 beforeAll(async () => {
+  // Limits apply while billing is on (a Stripe key is configured; nothing here calls Stripe).
   app = await buildTestApp({
+    env: { STRIPE_SECRET_KEY: 'sk_test_quota_limits', STRIPE_WEBHOOK_SECRET: 'whsec_quota_limits' },
     beforeReady: (instance) => {
       instance.withTypeProvider<ZodTypeProvider>().post(
         '/__probe/metered/:feature',
         { preHandler: requireUser, schema: { params: z.object({ feature: quotaFeatureSchema }) } },
-        async (request) => consumeQuota({ db: instance.database.db, userId: currentUser(request).id, feature: request.params.feature }),
+        async (request) =>
+          consumeQuota({ db: instance.database.db, userId: currentUser(request).id, feature: request.params.feature, billingEnabled: instance.config.billing.stripe !== undefined }),
       );
     },
   });
@@ -60,8 +63,30 @@ describe('[QUOTAS]', () => {
   it('[QUOTAS]: months roll over in UTC', async () => {
     const me = await signIn(app, 'quota.month@example.com');
     const january = new Date('2027-01-31T23:00:00Z');
-    await consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january });
-    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january })).rejects.toMatchObject({ code: 1007 });
-    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: new Date('2027-02-01T00:00:00Z') })).resolves.toMatchObject({ used: 1 });
+    await consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january, billingEnabled: true });
+    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january, billingEnabled: true })).rejects.toMatchObject({ code: 1007 });
+    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: new Date('2027-02-01T00:00:00Z'), billingEnabled: true })).resolves.toMatchObject({ used: 1 });
+  });
+
+  it('[QUOTAS]: with billing off, use is counted and shown but never refused', async () => {
+    const off = await buildTestApp();
+    try {
+      expect(off.config.billing.stripe).toBeUndefined();
+      const me = await signIn(off, 'quota.billing.off@example.com');
+      const policy = { db: off.database.db, userId: me.userId, billingEnabled: false };
+      // FREE allows one decision letter and no nexus letter while billing is on.
+      for (let i = 0; i < 3; i++) await consumeQuota({ ...policy, feature: 'decision_letters' });
+      await expect(consumeQuota({ ...policy, feature: 'nexus_letters' })).resolves.toMatchObject({ used: 1, limit: null });
+      const usage = await off.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) });
+      expect(usage.json()).toMatchObject({
+        plan: 'FREE',
+        quotas: expect.arrayContaining([
+          expect.objectContaining({ feature: 'decision_letters', used: 3, limit: null }),
+          expect.objectContaining({ feature: 'nexus_letters', used: 1, limit: null }),
+        ]),
+      });
+    } finally {
+      await off.close();
+    }
   });
 });

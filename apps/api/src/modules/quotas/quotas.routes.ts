@@ -9,6 +9,7 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/usage',
     { schema: { tags: ['billing'], summary: 'This month’s use and limits', response: { 200: usageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
-    async (request) => getUsage({ db: app.database.db, userId: currentUser(request).id }),
+    async (request) =>
+      getUsage({ db: app.database.db, userId: currentUser(request).id, billingEnabled: app.config.billing.stripe !== undefined }),
   );
 };

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { QUOTA_FEATURES, type Quota, type QuotaFeature, type Usage } from '@muster/contract/billing';
 import { ERR } from '@muster/contract/errors';
 import type { PlanId } from '@muster/contract/plans';
+import type { QuotaRule } from '@muster/contract/quotas';
 import { QUOTAS, isOverQuota, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
 import { isAllowedStatus } from '@muster/domain/subscription';
 import type { Db } from '@muster/db/client';
@@ -28,6 +29,22 @@ async function usedThisPeriod(db: Db, userId: string, feature: QuotaFeature, per
   return row?.used ?? 0;
 }
 
+/**
+ * Whether plan limits apply. With billing off nobody can pay for more, so limits would only make
+ * features unreachable: use is still counted (and shown), but never refused.
+ */
+export type QuotaPolicy = { billingEnabled: boolean };
+
+const UNLIMITED_WITHOUT_BILLING: QuotaRule = {
+  limit: null,
+  reason: 'Billing is off: nobody can buy more, so use is counted but never refused.',
+};
+
+async function ruleFor(db: Db, userId: string, feature: QuotaFeature, policy: QuotaPolicy): Promise<{ plan: PlanId; rule: QuotaRule }> {
+  const plan = await quotaPlanFor(db, userId);
+  return { plan, rule: policy.billingEnabled ? QUOTAS[plan][feature] : UNLIMITED_WITHOUT_BILLING };
+}
+
 function quotaError(feature: QuotaFeature, quota: Quota): AppError {
   return new AppError(ERR.FORBIDDEN, { detail: quotaReachedDetail(feature), extra: { quota } });
 }
@@ -37,11 +54,11 @@ function quotaError(feature: QuotaFeature, quota: Quota): AppError {
  * month atomically (two concurrent calls cannot both take the last unit); over the limit it throws
  * 403 with `detail` "<feature> quota reached" and `quota: {feature, used, limit, resets_at}`.
  */
-export async function consumeQuota(options: { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<Quota> {
+export async function consumeQuota(options: QuotaPolicy & { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<Quota> {
   const { db, userId, feature } = options;
   const amount = options.amount ?? 1;
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
-  const rule = QUOTAS[await quotaPlanFor(db, userId)][feature];
+  const { rule } = await ruleFor(db, userId, feature, options);
   const limit = rule.limit;
   const rows = await db
     .insert(usageCounters)
@@ -68,16 +85,17 @@ export async function consumeQuota(options: { db: Db; userId: string; feature: Q
 }
 
 /** Checks without counting (e.g. before a large upload starts). */
-export async function assertQuota(options: { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<void> {
+export async function assertQuota(options: QuotaPolicy & { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<void> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
-  const rule = QUOTAS[await quotaPlanFor(options.db, options.userId)][options.feature];
+  const { rule } = await ruleFor(options.db, options.userId, options.feature, options);
+  if (rule.limit === null) return;
   const used = await usedThisPeriod(options.db, options.userId, options.feature, start);
   if (isOverQuota(rule, used, options.amount ?? 1)) {
     throw quotaError(options.feature, { feature: options.feature, used, limit: rule.limit, resets_at: resetsAt.toISOString() });
   }
 }
 
-export async function getUsage(options: { db: Db; userId: string; now?: Date }): Promise<Usage> {
+export async function getUsage(options: QuotaPolicy & { db: Db; userId: string; now?: Date }): Promise<Usage> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const plan = await quotaPlanFor(options.db, options.userId);
   const rows = await options.db
@@ -92,7 +110,7 @@ export async function getUsage(options: { db: Db; userId: string; now?: Date }):
     quotas: QUOTA_FEATURES.map((feature) => ({
       feature,
       used: used.get(feature) ?? 0,
-      limit: QUOTAS[plan][feature].limit,
+      limit: options.billingEnabled ? QUOTAS[plan][feature].limit : null,
       resets_at: resetsAt.toISOString(),
     })),
   };
