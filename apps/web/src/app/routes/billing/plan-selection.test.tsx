@@ -153,22 +153,24 @@ describe('/plan-selection', () => {
     expect(screen.queryByText('An unexpected error occurred')).not.toBeInTheDocument();
   });
 
-  it('with billing off, paid plans are disabled with a plain note and Free still works', async () => {
+  it('with billing off, only Free is offered, with a note that nothing is limited', async () => {
     const { api } = mockSignedIn({
       profile: NEW_ACCOUNT,
       billing: { enabled: false },
       routes: { 'POST /subscriptions/free': json(freeSubscription) },
     });
     renderApp({ path: '/plan-selection' });
-    await findPlans();
+    const plans = await findPlans();
 
     expect(screen.getByRole('note')).toHaveTextContent(BILLING_DISABLED_NOTE);
     expect(BILLING_DISABLED_NOTE).toBe(
-      'Paid plans are not available on this server; everything here works on the free plan',
+      'Payments are off on this server, so there is nothing to buy: every feature is open on the free plan, and your use is counted but never limited.',
     );
+    expect(plans).toHaveLength(1);
     for (const name of ['Choose Pro Monthly', 'Choose Pro 6 Months', 'Choose Lifetime']) {
-      expect(screen.getByRole('button', { name })).toBeDisabled();
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    expect(screen.queryByText(/not available/i)).not.toBeInTheDocument();
     api.use({ 'GET /users/user-1': json(buildProfile()) });
     await userEvent.click(screen.getByRole('button', { name: 'Choose Free' }));
     await waitFor(() => expect(api.calls('POST', '/subscriptions/free')).toHaveLength(1));

@@ -11,7 +11,7 @@ import { useChooseFreePlan } from '../api/choose-free-plan';
 import { useOpenBilling } from '../hooks/use-open-billing';
 
 export const BILLING_DISABLED_NOTE =
-  'Paid plans are not available on this server; everything here works on the free plan';
+  'Payments are off on this server, so there is nothing to buy: every feature is open on the free plan, and your use is counted but never limited.';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -43,8 +43,9 @@ export type PlanSelectionProps = {
 };
 
 /**
- * The four plans (spec §2 "Plan selection"). Free is chosen in place; paid plans open the payment
- * provider's checkout, or are shown disabled with a note when billing is off.
+ * The four plans. Free is chosen in place; paid plans open the payment provider's checkout. With
+ * billing off nobody can pay, so only Free is offered, with a note saying nothing is limited: no
+ * screen offers an upgrade that cannot happen.
  */
 export function PlanSelection({ config, account, onFreePlanChosen }: PlanSelectionProps) {
   const navigate = useNavigate();
@@ -85,12 +86,11 @@ export function PlanSelection({ config, account, onFreePlanChosen }: PlanSelecti
         </p>
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {PLANS.map((plan) => (
+        {PLANS.filter((plan) => plan.id === 'FREE' || config.enabled).map((plan) => (
           <li key={plan.id} className="flex">
             <PlanCard
               plan={plan}
               isCurrent={account?.currentPlan === plan.id}
-              isAvailable={plan.id === 'FREE' || config.enabled}
               isBusy={isBusy}
               onChoose={() => handleChoose(plan.id)}
             />
@@ -104,12 +104,11 @@ export function PlanSelection({ config, account, onFreePlanChosen }: PlanSelecti
 type PlanCardProps = {
   plan: PlanDisplay;
   isCurrent: boolean;
-  isAvailable: boolean;
   isBusy: boolean;
   onChoose: () => void;
 };
 
-function PlanCard({ plan, isCurrent, isAvailable, isBusy, onChoose }: PlanCardProps) {
+function PlanCard({ plan, isCurrent, isBusy, onChoose }: PlanCardProps) {
   const titleId = useId();
   const price = formatPlanPrice(plan);
   return (
@@ -141,13 +140,12 @@ function PlanCard({ plan, isCurrent, isAvailable, isBusy, onChoose }: PlanCardPr
         <Button
           type="button"
           variant={plan.id === 'FREE' ? 'outline' : 'default'}
-          disabled={!isAvailable || isBusy}
+          disabled={isBusy}
           onClick={onChoose}
         >
           Choose {plan.name}
         </Button>
       )}
-      {isAvailable ? null : <p className="text-muted-foreground text-xs">Not available here</p>}
     </article>
   );
 }
