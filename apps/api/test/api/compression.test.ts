@@ -2,19 +2,33 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeUpload, createUpload, getDownloadUrl } from '#src/modules/storage/storage.service.ts';
+import {
+  completeUpload,
+  createUpload,
+  getDownloadUrl,
+} from '#src/modules/storage/storage.service.ts';
 import { createTokenSigner } from '#src/modules/storage/signed-token.ts';
 import { pdfOfSize } from '../fixtures/files.ts';
 import { freePort, buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
 const OWNER = 'user_compression_owner';
 /** Well over the 1 KB threshold once serialised. */
-const LARGE = { items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `condition ${i}`, rating: (i * 10) % 100 })) };
+const LARGE = {
+  items: Array.from({ length: 60 }, (_, i) => ({
+    id: i,
+    name: `condition ${i}`,
+    rating: (i * 10) % 100,
+  })),
+};
 const PREGZIPPED = gzipSync(JSON.stringify(LARGE));
 
 type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-function open(url: string, headers: Record<string, string>, method = 'GET'): Promise<IncomingMessage> {
+function open(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method, headers }, resolve);
     request.on('error', reject);
@@ -23,11 +37,19 @@ function open(url: string, headers: Record<string, string>, method = 'GET'): Pro
 }
 
 /** One request over the socket; the body as it came over the wire, nothing decoded. */
-async function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+async function raw(
+  url: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<RawAnswer> {
   const response = await open(url, headers, method);
   const chunks: Buffer[] = [];
   for await (const chunk of response) chunks.push(chunk as Buffer);
-  return { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) };
+  return {
+    status: response.statusCode ?? 0,
+    headers: response.headers,
+    body: Buffer.concat(chunks),
+  };
 }
 
 function decode(answer: RawAnswer): Buffer {
@@ -55,11 +77,15 @@ describe('[COMPRESSION] API answers', () => {
           reply.header('content-encoding', 'gzip').type('application/json').send(PREGZIPPED),
         );
         // An event stream as a route would write one: events are pushed while the answer is open.
-        instance.get('/test/events', { schema: { hide: true }, config: { longRequest: true } }, async (_request, reply) => {
-          events = new PassThrough();
-          events.write(`data: ${JSON.stringify({ n: 1, pad: 'x'.repeat(2000) })}\n\n`);
-          return reply.type('text/event-stream').header('cache-control', 'no-store').send(events);
-        });
+        instance.get(
+          '/test/events',
+          { schema: { hide: true }, config: { longRequest: true } },
+          async (_request, reply) => {
+            events = new PassThrough();
+            events.write(`data: ${JSON.stringify({ n: 1, pad: 'x'.repeat(2000) })}\n\n`);
+            return reply.type('text/event-stream').header('cache-control', 'no-store').send(events);
+          },
+        );
       },
     });
     await app.listen({ port, host: '127.0.0.1' });
@@ -89,7 +115,13 @@ describe('[COMPRESSION] API answers', () => {
     const small = await raw(`${base}/test/small`, { 'accept-encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ ok: true });
-    for (const accept of ['br;q=0, gzip;q=0', 'identity', ';;;,,,=q;', 'br;q=abc', '\u00ff\u00fe']) {
+    for (const accept of [
+      'br;q=0, gzip;q=0',
+      'identity',
+      ';;;,,,=q;',
+      'br;q=abc',
+      '\u00ff\u00fe',
+    ]) {
       const answer = await raw(`${base}/test/large`, { 'accept-encoding': accept });
       expect(answer.status, accept).toBe(200);
       expect(answer.headers['content-encoding'], accept).toBeUndefined();
@@ -133,12 +165,32 @@ describe('[COMPRESSION] API answers', () => {
       db: app.database.db,
       storage: app.storage,
       ownerId: OWNER,
-      input: { kind: 'document', filename: 'letter.pdf', content_type: 'application/pdf', size: bytes.length },
+      input: {
+        kind: 'document',
+        filename: 'letter.pdf',
+        content_type: 'application/pdf',
+        size: bytes.length,
+      },
     });
-    const put = await fetch(grant.url!, { method: 'PUT', body: bytes, headers: { 'content-length': String(bytes.length), ...grant.headers } });
+    const put = await fetch(grant.url!, {
+      method: 'PUT',
+      body: bytes,
+      headers: { 'content-length': String(bytes.length), ...grant.headers },
+    });
     expect(put.status).toBe(200);
-    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    const { url } = await getDownloadUrl({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id });
+    await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    const { url } = await getDownloadUrl({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+    });
     // The same object under a text type, which the compressor would otherwise pick.
     const textUrl = `${base}/storage/local/${createTokenSigner(app.keyRing).sign({
       op: 'get',
