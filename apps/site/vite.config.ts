@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 
+import { precompressPlugin } from '../../scripts/precompress.ts';
 import { runtimeUrlsPlugin } from './src/build/runtime-urls-plugin.ts';
 import { siteHtmlPlugin } from './src/build/site-html-plugin.ts';
 import { SITE_PAGES } from './src/html/links.ts';
@@ -20,7 +21,12 @@ const input = Object.fromEntries(
 export default defineConfig({
   root,
   appType: 'mpa',
-  plugins: [siteHtmlPlugin({ year: new Date().getFullYear() }), runtimeUrlsPlugin(), tailwindcss()],
+  plugins: [
+    siteHtmlPlugin({ year: new Date().getFullYear() }),
+    runtimeUrlsPlugin(),
+    tailwindcss(),
+    precompressPlugin(),
+  ],
   server: { port: 3002, strictPort: true },
   preview: { port: 3002, strictPort: true },
   build: {

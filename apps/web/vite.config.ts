@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { precompressPlugin } from '../../scripts/precompress.ts';
+
 /**
  * Packages every page needs on first load. Keeping them in one long-lived chunk means a deploy that
  * only touches app code does not invalidate the browser's copy of React and the router.
@@ -12,7 +14,7 @@ const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

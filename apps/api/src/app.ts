@@ -32,6 +32,7 @@ import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import type { StorageDriver } from './modules/storage/storage-driver.ts';
+import { registerCompression } from './plugins/external/compression.ts';
 import { httpHardening } from './plugins/external/http-hardening.ts';
 import { registerOpenApi } from './plugins/external/openapi.ts';
 import { registerSecurity } from './plugins/external/security.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
   hardening.register(app);
+  await registerCompression(app);
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { chooseEncoding, type ContentCoding } from './lib/accept-encoding.ts';
 import { applyServerLimits, DEFAULT_HTTP_LIMITS, fastifyServerOptions, type HttpLimits } from './lib/http-limits.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -32,7 +34,45 @@ export type StaticHostOptions = {
   hsts?: boolean;
 };
 
-type HtmlFile = { body: string; etag: string; mtimeMs: number };
+type HtmlVariant = { body: Buffer; etag: string };
+type HtmlFile = {
+  body: Buffer;
+  etag: string;
+  mtimeMs: number;
+  /** Compressed copies, made on first request for each coding and kept with this content. */
+  encoded: Partial<Record<ContentCoding, HtmlVariant>>;
+};
+
+/** Pages smaller than this are sent as they are: compressing them saves less than a packet. */
+const HTML_COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Files the build precompresses (`name.br`, `name.gz` beside them; scripts/precompress.ts): their
+ * answers depend on Accept-Encoding, so they carry `Vary: Accept-Encoding` whichever form is sent.
+ */
+const COMPRESSIBLE_FILE = /\.(?:m?js|css|svg|json|txt|xml|webmanifest|ico|wasm)$/i;
+/** The precompressed copies are only sent in place of their original, never asked for by name. */
+const ENCODED_COPY = /\.(?:br|gz)$/i;
+
+function compressHtml(body: Buffer, coding: ContentCoding): Buffer {
+  return coding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(body, { level: 9 });
+}
+
+/** Whether an If-None-Match header names `etag` (weak comparison, as revalidation uses). */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** The same policy the API sends: one year, subdomains included. */
@@ -81,25 +121,46 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
     }
     const cached = cache.get(name);
     if (cached && cached.mtimeMs === mtimeMs) return cached;
-    let body = readFileSync(file, 'utf8');
+    let text = readFileSync(file, 'utf8');
     for (const [placeholder, value] of Object.entries(options.placeholders)) {
       // Placeholders stand in attributes and text: the value is written HTML-escaped.
-      body = body.replaceAll(placeholder, escapeHtml(value));
+      text = text.replaceAll(placeholder, escapeHtml(value));
     }
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    const entry = { body, etag, mtimeMs };
+    const body = Buffer.from(text, 'utf8');
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
+    const entry: HtmlFile = { body, etag: `"${hash}"`, mtimeMs, encoded: {} };
     cache.set(name, entry);
     return entry;
+  }
+
+  /** The page as it goes to this client: compressed when it accepts br or gzip and it pays. */
+  function htmlVariant(request: FastifyRequest, page: HtmlFile): HtmlVariant & { coding?: ContentCoding } {
+    if (page.body.length < HTML_COMPRESS_MIN_BYTES) return page;
+    const coding = chooseEncoding(request.headers['accept-encoding']);
+    if (coding === 'identity') return page;
+    // Each coding has its own ETag: a cache must not answer a gzip request with brotli bytes.
+    const variant = (page.encoded[coding] ??= {
+      body: compressHtml(page.body, coding),
+      etag: `${page.etag.slice(0, -1)}-${coding}"`,
+    });
+    return { ...variant, coding };
   }
 
   function sendHtml(request: FastifyRequest, reply: FastifyReply, name: string, status = 200) {
     const page = html(name);
     if (!page) return reply.status(404).type('text/plain').send('Not found');
-    reply.headers({ ...headers, 'cache-control': 'no-cache', etag: page.etag });
-    if (status === 200 && request.headers['if-none-match'] === page.etag) {
+    const variant = htmlVariant(request, page);
+    reply.headers({
+      ...headers,
+      'cache-control': 'no-cache',
+      etag: variant.etag,
+      vary: 'accept-encoding',
+    });
+    if (status === 200 && matchesEtag(request.headers['if-none-match'], variant.etag)) {
       return reply.status(304).send();
     }
-    return reply.status(status).type('text/html; charset=utf-8').send(page.body);
+    if (variant.coding) reply.header('content-encoding', variant.coding);
+    return reply.status(status).type('text/html; charset=utf-8').send(variant.body);
   }
 
   const limits = options.limits ?? DEFAULT_HTTP_LIMITS;
@@ -130,11 +191,17 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
     wildcard: true,
     etag: true,
     lastModified: true,
+    // `name.br` / `name.gz` from the build go to clients that accept them. Each has its own size,
+    // so the size-and-time ETag differs per coding; a Range applies to the bytes actually sent.
+    preCompressed: true,
     // Cache-Control is ours (setHeaders), by whether the file name is content-hashed.
     cacheControl: false,
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !ENCODED_COPY.test(pathName),
     setHeaders(response, filePath) {
       for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+      if (COMPRESSIBLE_FILE.test(filePath.replace(ENCODED_COPY, ''))) {
+        response.setHeader('vary', 'accept-encoding');
+      }
       const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
       response.setHeader('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600');
     },

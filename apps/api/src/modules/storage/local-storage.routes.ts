@@ -63,7 +63,8 @@ export function localStorageRoutes(options: {
 
     app.get<{ Params: { token: string } }>(
       '/storage/local/:token',
-      { schema: { hide: true }, config: { longRequest: true } },
+      // Sent as stored: Content-Length and Range offsets describe the file's own bytes.
+      { schema: { hide: true }, config: { longRequest: true }, compress: false },
       async (request, reply) => {
         const grant = options.signer.verify(request.params.token);
         if (!grant || grant.op !== 'get') throw DENIED();
