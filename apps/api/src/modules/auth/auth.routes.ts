@@ -15,7 +15,7 @@ import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
-import { translateAuthError, type AuthErrorBody } from './auth-errors.ts';
+import { signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
 
 /** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
 export const SEND_CODE_LIMITS = {
@@ -86,18 +86,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .select()
       .from(signInLockouts)
       .where(eq(signInLockouts.emailHash, emailHash(email)));
-    if (lock && lock.lockedUntil.getTime() > Date.now()) {
-      const minutes = Math.max(1, Math.ceil((lock.lockedUntil.getTime() - Date.now()) / 60_000));
-      throw new AppError(ERR.ACCOUNT_LOCKED, { detail: `Too many wrong codes. Try again in ${minutes} minutes.` });
-    }
+    if (lock && lock.lockedUntil.getTime() > Date.now()) throw signInLockedError(lock.lockedUntil);
   }
 
-  async function lock(email: string) {
+  async function lock(email: string): Promise<Date> {
     const lockedUntil = new Date(Date.now() + SIGN_IN_LOCKOUT_MINUTES * 60_000);
     await app.database.db
       .insert(signInLockouts)
       .values({ emailHash: emailHash(email), lockedUntil })
       .onConflictDoUpdate({ target: signInLockouts.emailHash, set: { lockedUntil } });
+    return lockedUntil;
   }
 
   // The global limiter already ran for this request, so these count separately and throw here.
@@ -123,9 +121,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: SIGN_IN_LOCKOUT_MINUTES * 60_000,
     keyGenerator: (request) => `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
   });
-  async function countWrongCode(request: FastifyRequest, email: string) {
+  // Answers how many wrong codes are still allowed, or throws the lock the last one started.
+  async function countWrongCode(request: FastifyRequest, email: string): Promise<SignInCodeContext> {
     const result = await wrongCodes(request);
-    if (!result.isAllowed && result.isExceeded) await lock(email);
+    if (result.isAllowed) return {};
+    if (result.isExceeded) throw signInLockedError(await lock(email));
+    // `remaining` counts the wrong codes the limiter still lets pass; the one after them locks.
+    return { attemptsLeft: result.remaining + 1 };
   }
 
   app.get(
@@ -168,9 +170,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await forward(request, reply, { path: '/auth/sign-in/email-otp', body: request.body });
       if (!result.ok) {
         const { code } = result.error;
-        if (code === 'TOO_MANY_ATTEMPTS') await lock(request.body.email);
-        else if (code === 'INVALID_OTP') await countWrongCode(request, request.body.email);
-        throw translateAuthError(result.status, result.error);
+        if (code === 'TOO_MANY_ATTEMPTS') throw signInLockedError(await lock(request.body.email));
+        const context = code === 'INVALID_OTP' ? await countWrongCode(request, request.body.email) : {};
+        throw translateAuthError(result.status, result.error, context);
       }
       return signInResultSchema.parse(JSON.parse(result.text));
     },
