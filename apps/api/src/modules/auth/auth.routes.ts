@@ -8,13 +8,16 @@ import {
   exchangeCodeInputSchema,
   oauthProvidersSchema,
   sendSignInCodeInputSchema,
+  sessionResultSchema,
   signInResultSchema,
+  signOutResultSchema,
   signInWithCodeInputSchema,
 } from '@muster/contract/auth';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
+import { BEARER_SCHEME } from './guard-scope.ts';
 import { signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
 
 /** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
@@ -289,23 +292,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.status >= 300 && result.status < 400) return reply.send();
     return reply.send(result.text);
   };
-  const libraryRoute = { tags: ['auth'], hide: true } as const;
-  app.get('/auth/get-session', { schema: { ...libraryRoute, summary: 'The current session, or null' } }, (request, reply) =>
-    passthrough(request, reply, '/auth/get-session'),
+  // Without a token these answer too (null, or nothing to end), so the token is optional.
+  const optionalBearer: Record<string, string[]>[] = [{ [BEARER_SCHEME]: [] }, {}];
+  app.get(
+    '/auth/get-session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session, or null',
+        security: optionalBearer,
+        response: { 200: sessionResultSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    (request, reply) => passthrough(request, reply, '/auth/get-session'),
   );
-  app.post('/auth/sign-out', { schema: { ...libraryRoute, summary: 'End this session' } }, (request, reply) =>
-    passthrough(request, reply, '/auth/sign-out'),
+  app.post(
+    '/auth/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: optionalBearer,
+        response: { 200: signOutResultSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    (request, reply) => passthrough(request, reply, '/auth/sign-out'),
   );
   app.post(
     '/auth/sign-in/anonymous',
-    { preHandler: [perClientAnonymous], schema: { ...libraryRoute, summary: 'A session without an account (buddy-statement signers)' } },
+    {
+      preHandler: [perClientAnonymous],
+      schema: {
+        tags: ['auth'],
+        summary: 'A session without an account (buddy-statement signers)',
+        response: { 200: signInResultSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
     (request, reply) => passthrough(request, reply, '/auth/sign-in/anonymous'),
   );
   // The identity providers send the browser back here; the library sets the session cookie that
   // the hand-off above turns into a bearer token.
   app.get(
     '/auth/callback/:providerId',
-    { schema: { ...libraryRoute, summary: 'Return from Google or Discord', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
+    { schema: { tags: ['auth'], hide: true, summary: 'Return from Google or Discord (browser navigation)', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
     (request, reply) => passthrough(request, reply, `/auth/callback/${request.params.providerId}`, true),
   );
 };
