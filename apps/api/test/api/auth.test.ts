@@ -51,7 +51,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     expect((await verify(email, otp)).statusCode).toBe(200);
     const again = await verify(email, otp);
     expect(again.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(again.json()).code).toBe(2001);
+    expect(errorEnvelopeSchema.parse(again.json())).toMatchObject({ code: 2001, sign_in: { code_expired: true } });
   });
 
   it('[AUTH]: a code expires after 10 minutes', async () => {
@@ -71,6 +71,19 @@ describe('[AUTH][EMAIL-CODE]', () => {
       sign_in: { code_expired: true },
     });
     expect(errorEnvelopeSchema.parse(response.json()).sign_in).toEqual({ code_expired: true });
+    // Trying the same code again (the library cleared it) still says to send a new one, and is
+    // not counted as a wrong guess.
+    const again = await verify(email, otp);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 2001,
+      fields: { otp: 'This code has expired or was already used. Send a new code to sign in.' },
+      sign_in: { code_expired: true },
+    });
+    await send(email);
+    const fresh = await latestCode(app, email);
+    const wrong = await verify(email, fresh === '000000' ? '111111' : '000000');
+    expect(wrong.json()).toMatchObject({ fields: { otp: 'Invalid code' }, sign_in: { attempts_left: 4 } });
   });
 
   it('[AUTH]: the form rules of section 5', async () => {

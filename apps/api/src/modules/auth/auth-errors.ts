@@ -22,6 +22,18 @@ export function signInLockedError(lockedUntil: Date, now = Date.now()): AppError
   });
 }
 
+/**
+ * The answer when the email has no code that could sign in (it expired and was cleared, or it was
+ * used): a new code is the only way on, so this is not counted as a wrong guess.
+ */
+export function noLiveCodeError(): AppError {
+  return new AppError(ERR.INVALID_INPUT, {
+    detail: 'The code has expired or was already used',
+    fields: { otp: 'This code has expired or was already used. Send a new code to sign in.' },
+    extra: { sign_in: { code_expired: true } },
+  });
+}
+
 /** The field message for a wrong code: a warning when the next wrong code locks the email. */
 function wrongCodeMessage(attemptsLeft: number | undefined): string {
   if (attemptsLeft !== 1) return 'Invalid code';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,11 +14,11 @@ import {
   signInWithCodeInputSchema,
 } from '@muster/contract/auth';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { signInLockouts } from '@muster/db/schema/index';
+import { signInLockouts, verification } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
 import { BEARER_SCHEME } from './guard-scope.ts';
-import { signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
+import { noLiveCodeError, signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
 
 /** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
 export const SEND_CODE_LIMITS = {
@@ -124,6 +124,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: SIGN_IN_LOCKOUT_MINUTES * 60_000,
     keyGenerator: (request) => `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
   });
+  // Whether the email has a code that can still sign in (the library keys codes by the lower-cased
+  // email). Without one, no guess can succeed: the person needs a new code, not a warning.
+  async function hasLiveCode(email: string): Promise<boolean> {
+    const [row] = await app.database.db
+      .select({ expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(and(eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`), gt(verification.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
+  }
+
   // Answers how many wrong codes are still allowed, or throws the lock the last one started.
   async function countWrongCode(request: FastifyRequest, email: string): Promise<SignInCodeContext> {
     const result = await wrongCodes(request);
@@ -174,6 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.ok) {
         const { code } = result.error;
         if (code === 'TOO_MANY_ATTEMPTS') throw signInLockedError(await lock(request.body.email));
+        if (code === 'INVALID_OTP' && !(await hasLiveCode(request.body.email))) throw noLiveCodeError();
         const context = code === 'INVALID_OTP' ? await countWrongCode(request, request.body.email) : {};
         throw translateAuthError(result.status, result.error, context);
       }
