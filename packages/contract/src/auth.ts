@@ -48,6 +48,17 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 export const signInResultSchema = z.object({ token: z.string(), user: authUserSchema });
 export type SignInResult = z.infer<typeof signInResultSchema>;
 
+/** The current session and its user, or null without a valid token. */
+export const sessionResultSchema = z
+  .object({
+    session: z.object({ id: z.string(), userId: z.string(), expiresAt: z.string() }),
+    user: authUserSchema,
+  })
+  .nullable();
+export type SessionResult = z.infer<typeof sessionResultSchema>;
+
+export const signOutResultSchema = z.object({ success: z.boolean() });
+
 export const oauthProvidersSchema = z.object({
   google: z.boolean(),
   discord: z.boolean(),

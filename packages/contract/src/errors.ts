@@ -103,6 +103,17 @@ export function messageFor(code: ErrorCode): string {
   return ERROR_CATALOGUE[code].message;
 }
 
+/** What a refused sign-in code leaves the person able to do; all members optional. */
+export const signInErrorInfoSchema = z.object({
+  /** Wrong codes still allowed before the email is locked. */
+  attempts_left: z.number().int().min(0).optional(),
+  /** When a locked email can sign in again. */
+  locked_until: z.iso.datetime().optional(),
+  /** The code expired: only a new code can sign in. */
+  code_expired: z.boolean().optional(),
+});
+export type SignInErrorInfo = z.infer<typeof signInErrorInfoSchema>;
+
 /** The one error body on the wire, at the top level of the response. */
 export const errorEnvelopeSchema = z
   .object({
@@ -120,6 +131,8 @@ export const errorEnvelopeSchema = z
         resets_at: z.string(),
       })
       .optional(),
+    /** On sign-in code answers: what the person can do next. */
+    sign_in: signInErrorInfoSchema.optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'The error body every failing request answers with.' });
 

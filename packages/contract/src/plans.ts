@@ -15,6 +15,42 @@ export type PlanDisplay = {
   highlights: string[];
 };
 
+/** Months one payment of a plan covers; null for plans that do not recur. */
+export const MONTHS_PER_INTERVAL: Readonly<Record<PlanDisplay['interval'], number | null>> = {
+  forever: null,
+  month: 1,
+  '6 months': 6,
+  once: null,
+};
+
+const toCents = (usd: number) => Math.round(usd * 100);
+
+/**
+ * What a plan billed over several months saves against paying the monthly price for as long, in
+ * cents; null when it covers one month or fewer, does not recur, or saves nothing.
+ */
+export function savingOverMonthlyCents(
+  plan: Pick<PlanDisplay, 'priceUsd' | 'interval'>,
+  monthlyPriceUsd: number,
+): number | null {
+  const months = MONTHS_PER_INTERVAL[plan.interval];
+  if (months === null || months <= 1) return null;
+  const saving = toCents(monthlyPriceUsd) * months - toCents(plan.priceUsd);
+  return saving > 0 ? saving : null;
+}
+
+/** `2995` → `$29.95`. */
+function formatCents(cents: number): string {
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const PRO_MONTHLY_USD = 29.99;
+const PRO_SIX_MONTHS_USD = 149.99;
+const PRO_SIX_MONTHS_SAVING = savingOverMonthlyCents(
+  { priceUsd: PRO_SIX_MONTHS_USD, interval: '6 months' },
+  PRO_MONTHLY_USD,
+);
+
 /**
  * How each plan is presented. The amounts charged live in the payment provider (price ids come from
  * configuration); these display amounts must match them. Monthly limits per plan live in the quotas
@@ -37,7 +73,7 @@ export const PLANS: readonly PlanDisplay[] = [
   {
     id: 'PRO_MONTHLY',
     name: 'Pro Monthly',
-    priceUsd: 29.99,
+    priceUsd: PRO_MONTHLY_USD,
     interval: 'month',
     summary: 'Everything you need while you build your claim.',
     highlights: [
@@ -50,10 +86,16 @@ export const PLANS: readonly PlanDisplay[] = [
   {
     id: 'PRO_BIANNUALLY',
     name: 'Pro 6 Months',
-    priceUsd: 149.99,
+    priceUsd: PRO_SIX_MONTHS_USD,
     interval: '6 months',
     summary: 'Pro for the length of a typical claim, at a lower price.',
-    highlights: ['Everything in Pro Monthly', 'Six months for the price of five'],
+    // The saving is worked out from the two prices, so the words cannot disagree with them.
+    highlights: [
+      'Everything in Pro Monthly',
+      ...(PRO_SIX_MONTHS_SAVING === null
+        ? []
+        : [`Save ${formatCents(PRO_SIX_MONTHS_SAVING)} compared with 6 months of Pro Monthly`]),
+    ],
   },
   {
     id: 'LIFETIME',

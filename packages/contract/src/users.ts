@@ -28,6 +28,11 @@ export const userProfileSchema = z
     first_name: z.string(),
     last_name: z.string(),
     full_name: z.string(),
+    /**
+     * False while the account still carries the names given at sign-up when none was known
+     * ("Veteran Tango"): clients show the email instead and ask for a real name.
+     */
+    has_name: z.boolean(),
     avatar_url: z.string().nullable(),
     is_deleted: z.boolean(),
     deletion_scheduled_for: z.iso.datetime().nullable(),

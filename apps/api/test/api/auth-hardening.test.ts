@@ -155,7 +155,7 @@ describe('[AUTH][HARDENING]: wrong codes', () => {
       const otp = await latestCode(app, email);
       for (let i = 0; i < guesses; i++) statuses.push((await raw('POST', SIGN_IN, { email, otp: wrongFor(otp) })).status);
     }
-    expect(statuses).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses).toEqual([400, 400, 400, 400, 403]);
     const otp = await latestCode(app, email);
     const right = await raw('POST', SIGN_IN, { email, otp });
     expect(right.status).toBe(403);

@@ -51,7 +51,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     expect((await verify(email, otp)).statusCode).toBe(200);
     const again = await verify(email, otp);
     expect(again.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(again.json()).code).toBe(2001);
+    expect(errorEnvelopeSchema.parse(again.json())).toMatchObject({ code: 2001, sign_in: { code_expired: true } });
   });
 
   it('[AUTH]: a code expires after 10 minutes', async () => {
@@ -64,7 +64,26 @@ describe('[AUTH][EMAIL-CODE]', () => {
       .where(eq(verification.identifier, `sign-in-otp-${email}`));
     const response = await verify(email, otp);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 2001, fields: { otp: expect.stringContaining('expired') } });
+    expect(response.json()).toMatchObject({
+      code: 2001,
+      detail: 'The code has expired',
+      fields: { otp: 'This code has expired. Send a new code to sign in.' },
+      sign_in: { code_expired: true },
+    });
+    expect(errorEnvelopeSchema.parse(response.json()).sign_in).toEqual({ code_expired: true });
+    // Trying the same code again (the library cleared it) still says to send a new one, and is
+    // not counted as a wrong guess.
+    const again = await verify(email, otp);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 2001,
+      fields: { otp: 'This code has expired or was already used. Send a new code to sign in.' },
+      sign_in: { code_expired: true },
+    });
+    await send(email);
+    const fresh = await latestCode(app, email);
+    const wrong = await verify(email, fresh === '000000' ? '111111' : '000000');
+    expect(wrong.json()).toMatchObject({ fields: { otp: 'Invalid code' }, sign_in: { attempts_left: 4 } });
   });
 
   it('[AUTH]: the form rules of section 5', async () => {
@@ -83,13 +102,23 @@ describe('[AUTH][EMAIL-CODE]', () => {
     await send(email);
     const otp = await latestCode(app, email);
     const wrong = otp === '000000' ? '111111' : '000000';
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await verify(email, wrong)).statusCode);
-    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
-    expect(statuses[5]).toBe(403);
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await verify(email, wrong));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 403, 403]);
+    // Each wrong code says how many are left; the one before the last warns in words.
+    expect(answers.slice(0, 4).map((answer) => errorEnvelopeSchema.parse(answer.json()).sign_in?.attempts_left)).toEqual([4, 3, 2, 1]);
+    expect(answers[0]!.json()).toMatchObject({ code: 2001, fields: { otp: 'Invalid code' } });
+    expect(answers[3]!.json()).toMatchObject({ code: 2001, fields: { otp: 'Invalid code. 1 try left before sign-in is locked for 15 minutes.' } });
+    // The fifth wrong code answers with the lock itself and when it ends.
+    const locked = errorEnvelopeSchema.parse(answers[4]!.json());
+    expect(locked).toMatchObject({ code: 1006, detail: 'Too many wrong codes. Try again in 15 minutes.' });
+    const lockedUntil = Date.parse(locked.sign_in?.locked_until ?? '');
+    expect(lockedUntil - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(lockedUntil - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    expect(errorEnvelopeSchema.parse(answers[5]!.json()).sign_in?.locked_until).toBe(locked.sign_in?.locked_until);
     const right = await verify(email, otp);
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toMatchObject({ code: 1006, message: 'Account temporarily locked' });
+    expect(right.json()).toMatchObject({ code: 1006, message: 'Account temporarily locked', sign_in: { locked_until: locked.sign_in?.locked_until } });
     const resend = await send(email);
     expect(resend.json()).toMatchObject({ code: 1006 });
     // After the lock lapses a new code works.

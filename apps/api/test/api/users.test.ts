@@ -45,7 +45,7 @@ describe('[USERS]', () => {
     const response = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: bearer(me.token) });
     expect(response.statusCode).toBe(200);
     const profile = userProfileSchema.parse(response.json());
-    expect(profile).toMatchObject({ id: me.userId, email: 'profile.owner@example.com', first_name: 'Veteran', last_name: 'Tango', is_deleted: false, subscription_status: null, served_branches: [] });
+    expect(profile).toMatchObject({ id: me.userId, email: 'profile.owner@example.com', first_name: 'Veteran', last_name: 'Tango', has_name: false, is_deleted: false, subscription_status: null, served_branches: [] });
     const theirs = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: bearer(other.token) });
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ code: 3002 });
@@ -63,7 +63,7 @@ describe('[USERS]', () => {
       payload: { first_name: 'Rosa', last_name: 'Diaz', served_branches: [{ branch: 'USMC' }, { branch: 'marines' }, { branch: 'U.S. Army' }] },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ first_name: 'Rosa', last_name: 'Diaz', full_name: 'Rosa Diaz', served_branches: [{ branch: 'Marine Corps' }, { branch: 'Army' }] });
+    expect(ok.json()).toMatchObject({ first_name: 'Rosa', last_name: 'Diaz', full_name: 'Rosa Diaz', has_name: true, served_branches: [{ branch: 'Marine Corps' }, { branch: 'Army' }] });
     // The sign-in identity's name follows the profile.
     const session = await app.inject({ method: 'GET', url: '/auth/get-session', headers: bearer(me.token) });
     expect(session.json()).toMatchObject({ user: { name: 'Rosa Diaz' } });
@@ -77,6 +77,16 @@ describe('[USERS]', () => {
     expect(after.json()).toMatchObject({ first_name: 'Rosa' });
     const empty = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: {} });
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('[USERS]: has_name stays false until a real first name replaces the sign-up placeholder', async () => {
+    const me = await signIn(app, 'has.name@example.com');
+    const lastOnly = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { last_name: 'Doe' } });
+    expect(lastOnly.json()).toMatchObject({ first_name: 'Veteran', last_name: 'Doe', has_name: false });
+    const named = await app.inject({ method: 'PATCH', url: `/users/${me.userId}`, headers: bearer(me.token), payload: { first_name: 'Ana' } });
+    expect(named.json()).toMatchObject({ full_name: 'Ana Doe', has_name: true });
+    const read = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: bearer(me.token) });
+    expect(userProfileSchema.parse(read.json()).has_name).toBe(true);
   });
 
   it('[USERS]: deletion signs out everywhere, can be undone after signing in again, and the job erases everything', async () => {

@@ -1,5 +1,5 @@
 import type { QuotaFeature } from '@muster/contract/billing';
-import type { PlanDisplay } from '@muster/contract/plans';
+import { MONTHS_PER_INTERVAL, type PlanDisplay } from '@muster/contract/plans';
 import type { QUOTAS } from '@muster/contract/quotas';
 
 /** The enforced quota table (loaded at build time through Vite's runner; see site-html-plugin). */
@@ -8,13 +8,6 @@ export type QuotaTable = typeof QUOTAS;
 import { escapeHtml } from './escape-html.ts';
 import { renderCheckIcon } from './icons.ts';
 import { APP_LINKS } from './links.ts';
-
-const MONTHS_PER_INTERVAL: Record<PlanDisplay['interval'], number | null> = {
-  forever: null,
-  month: 1,
-  '6 months': 6,
-  once: null,
-};
 
 /** `0` → `$0`, `29.99` → `$29.99`, `25` → `$25`. */
 export function formatUsd(amount: number): string {

@@ -103,8 +103,47 @@ describe('header account menu and upgrade banner', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
   });
 
+  it('shows the name and email of a named member', async () => {
+    mockSignedIn();
+    renderApp({ path: '/dashboard' });
+    await openMenu();
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getByText('Jane Doe')).toBeVisible();
+    expect(within(menu).getByText('jane@example.com')).toBeVisible();
+    expect(within(menu).queryByRole('menuitem', { name: 'Add your name' })).not.toBeInTheDocument();
+  });
+
+  it('shows the email, not the sign-up placeholder, and offers "Add your name" until a name is given', async () => {
+    mockSignedIn({
+      profile: {
+        first_name: 'Veteran',
+        last_name: 'Tango',
+        full_name: 'Veteran Tango',
+        has_name: false,
+      },
+    });
+    const { router } = renderApp({ path: '/dashboard' });
+    expect(await openMenu()).toContain('Add your name');
+    const menu = screen.getByRole('menu');
+    expect(within(menu).queryByText(/Veteran|Tango/)).not.toBeInTheDocument();
+    expect(within(menu).getByText('jane@example.com')).toBeVisible();
+
+    screen.getByRole('menuitem', { name: 'Add your name' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(await screen.findByLabelText('First name')).toHaveValue('');
+    expect(screen.getByLabelText('Last name')).toHaveValue('');
+  });
+
   it('"Contact us" leaves the name empty while the profile has the sign-up placeholder', async () => {
-    mockSignedIn({ profile: { first_name: 'Veteran', last_name: 'Tango' } });
+    mockSignedIn({
+      profile: {
+        first_name: 'Veteran',
+        last_name: 'Tango',
+        full_name: 'Veteran Tango',
+        has_name: false,
+      },
+    });
     renderApp({ path: '/dashboard' });
     await openMenu();
     await userEvent.click(screen.getByRole('menuitem', { name: 'Contact us' }));

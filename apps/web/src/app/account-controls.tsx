@@ -1,4 +1,3 @@
-import { isPlaceholderName, profileLastName } from '@muster/domain/names';
 import { isAllowedStatus, menuItemsFor, showUpgradeBanner } from '@muster/domain/subscription';
 import { Suspense, lazy, useState } from 'react';
 
@@ -36,9 +35,9 @@ export function AccountMenuControl() {
         billingEnabled: config.data?.enabled ?? false,
       })
     : [];
-  const name = data
-    ? `${data.first_name} ${profileLastName(data.last_name)}`.trim()
-    : user.name || user.email;
+  // No name until the profile says it is a real one: the sign-up placeholder ("Veteran Tango")
+  // is not the member's name, and the menu shows the email alone instead.
+  const name = data?.has_name ? data.full_name : null;
   const email = data?.email ?? user.email;
 
   return (
@@ -61,11 +60,8 @@ export function AccountMenuControl() {
             <ContactDialog
               open={isContactOpen}
               onOpenChange={setContactOpen}
-              // Not the email address the menu falls back to while the profile loads, nor the
-              // sign-up placeholder ("Veteran Tango") of a profile without a real name yet.
-              defaultName={
-                data ? (isPlaceholderName(data.first_name, data.last_name) ? '' : name) : user.name
-              }
+              // Empty rather than the sign-up placeholder: the member types their own name.
+              defaultName={name ?? ''}
               defaultEmail={email}
             />
           </Suspense>

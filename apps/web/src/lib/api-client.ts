@@ -6,6 +6,7 @@ import {
   messageFor,
   type ClientFailure,
   type ErrorCode,
+  type SignInErrorInfo,
 } from '@muster/contract/errors';
 import { quotaSchema, type Quota } from '@muster/contract/billing';
 import type { z } from 'zod';
@@ -36,6 +37,8 @@ export type ApiErrorInit = {
   validation?: boolean;
   /** Quota answers (403, code 1007) say which quota ran out. */
   quota?: Quota;
+  /** Refused sign-in codes say what is left: tries, the end of a lock, or an expired code. */
+  signIn?: SignInErrorInfo;
   cause?: unknown;
 };
 
@@ -49,8 +52,19 @@ export class ApiError extends Error {
   readonly fields: Readonly<Record<string, string>> | undefined;
   readonly validation: boolean | undefined;
   readonly quota: Quota | undefined;
+  readonly signIn: SignInErrorInfo | undefined;
 
-  constructor({ status, code, message, detail, fields, validation, quota, cause }: ApiErrorInit) {
+  constructor({
+    status,
+    code,
+    message,
+    detail,
+    fields,
+    validation,
+    quota,
+    signIn,
+    cause,
+  }: ApiErrorInit) {
     super(message ?? messageFor(code), { cause });
     this.status = status;
     this.code = code;
@@ -58,6 +72,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.validation = validation;
     this.quota = quota;
+    this.signIn = signIn;
   }
 
   get isClientError(): boolean {
@@ -228,7 +243,7 @@ function errorFromResponse(response: Response, text: string): ApiError {
 
   const envelope = errorEnvelopeSchema.safeParse(json);
   if (envelope.success && isErrorCode(envelope.data.code)) {
-    const { code, message, detail, fields, validation } = envelope.data;
+    const { code, message, detail, fields, validation, sign_in: signIn } = envelope.data;
     const quota = quotaSchema.safeParse((json as { quota?: unknown }).quota);
     return new ApiError({
       status,
@@ -238,6 +253,7 @@ function errorFromResponse(response: Response, text: string): ApiError {
       fields,
       validation,
       quota: quota.success ? quota.data : undefined,
+      signIn,
     });
   }
 

@@ -38,6 +38,7 @@ export function buildProfile(overrides: Partial<UserProfile> = {}): UserProfile 
     first_name: 'Jane',
     last_name: 'Doe',
     full_name: 'Jane Doe',
+    has_name: true,
     avatar_url: null,
     is_deleted: false,
     deletion_scheduled_for: null,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,14 +8,17 @@ import {
   exchangeCodeInputSchema,
   oauthProvidersSchema,
   sendSignInCodeInputSchema,
+  sessionResultSchema,
   signInResultSchema,
+  signOutResultSchema,
   signInWithCodeInputSchema,
 } from '@muster/contract/auth';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { signInLockouts } from '@muster/db/schema/index';
+import { signInLockouts, verification } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
-import { translateAuthError, type AuthErrorBody } from './auth-errors.ts';
+import { BEARER_SCHEME } from './guard-scope.ts';
+import { noLiveCodeError, signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
 
 /** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
 export const SEND_CODE_LIMITS = {
@@ -86,18 +89,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .select()
       .from(signInLockouts)
       .where(eq(signInLockouts.emailHash, emailHash(email)));
-    if (lock && lock.lockedUntil.getTime() > Date.now()) {
-      const minutes = Math.max(1, Math.ceil((lock.lockedUntil.getTime() - Date.now()) / 60_000));
-      throw new AppError(ERR.ACCOUNT_LOCKED, { detail: `Too many wrong codes. Try again in ${minutes} minutes.` });
-    }
+    if (lock && lock.lockedUntil.getTime() > Date.now()) throw signInLockedError(lock.lockedUntil);
   }
 
-  async function lock(email: string) {
+  async function lock(email: string): Promise<Date> {
     const lockedUntil = new Date(Date.now() + SIGN_IN_LOCKOUT_MINUTES * 60_000);
     await app.database.db
       .insert(signInLockouts)
       .values({ emailHash: emailHash(email), lockedUntil })
       .onConflictDoUpdate({ target: signInLockouts.emailHash, set: { lockedUntil } });
+    return lockedUntil;
   }
 
   // The global limiter already ran for this request, so these count separately and throw here.
@@ -123,9 +124,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     timeWindow: SIGN_IN_LOCKOUT_MINUTES * 60_000,
     keyGenerator: (request) => `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
   });
-  async function countWrongCode(request: FastifyRequest, email: string) {
+  // Whether the email has a code that can still sign in (the library keys codes by the lower-cased
+  // email). Without one, no guess can succeed: the person needs a new code, not a warning.
+  async function hasLiveCode(email: string): Promise<boolean> {
+    const [row] = await app.database.db
+      .select({ expiresAt: verification.expiresAt })
+      .from(verification)
+      .where(and(eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`), gt(verification.expiresAt, new Date())))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  // Answers how many wrong codes are still allowed, or throws the lock the last one started.
+  async function countWrongCode(request: FastifyRequest, email: string): Promise<SignInCodeContext> {
     const result = await wrongCodes(request);
-    if (!result.isAllowed && result.isExceeded) await lock(email);
+    if (result.isAllowed) return {};
+    if (result.isExceeded) throw signInLockedError(await lock(email));
+    // `remaining` counts the wrong codes the limiter still lets pass; the one after them locks.
+    return { attemptsLeft: result.remaining + 1 };
   }
 
   app.get(
@@ -168,9 +184,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await forward(request, reply, { path: '/auth/sign-in/email-otp', body: request.body });
       if (!result.ok) {
         const { code } = result.error;
-        if (code === 'TOO_MANY_ATTEMPTS') await lock(request.body.email);
-        else if (code === 'INVALID_OTP') await countWrongCode(request, request.body.email);
-        throw translateAuthError(result.status, result.error);
+        if (code === 'TOO_MANY_ATTEMPTS') throw signInLockedError(await lock(request.body.email));
+        if (code === 'INVALID_OTP' && !(await hasLiveCode(request.body.email))) throw noLiveCodeError();
+        const context = code === 'INVALID_OTP' ? await countWrongCode(request, request.body.email) : {};
+        throw translateAuthError(result.status, result.error, context);
       }
       return signInResultSchema.parse(JSON.parse(result.text));
     },
@@ -287,23 +304,49 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (result.status >= 300 && result.status < 400) return reply.send();
     return reply.send(result.text);
   };
-  const libraryRoute = { tags: ['auth'], hide: true } as const;
-  app.get('/auth/get-session', { schema: { ...libraryRoute, summary: 'The current session, or null' } }, (request, reply) =>
-    passthrough(request, reply, '/auth/get-session'),
+  // Without a token these answer too (null, or nothing to end), so the token is optional.
+  const optionalBearer: Record<string, string[]>[] = [{ [BEARER_SCHEME]: [] }, {}];
+  app.get(
+    '/auth/get-session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The current session, or null',
+        security: optionalBearer,
+        response: { 200: sessionResultSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    (request, reply) => passthrough(request, reply, '/auth/get-session'),
   );
-  app.post('/auth/sign-out', { schema: { ...libraryRoute, summary: 'End this session' } }, (request, reply) =>
-    passthrough(request, reply, '/auth/sign-out'),
+  app.post(
+    '/auth/sign-out',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: optionalBearer,
+        response: { 200: signOutResultSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    (request, reply) => passthrough(request, reply, '/auth/sign-out'),
   );
   app.post(
     '/auth/sign-in/anonymous',
-    { preHandler: [perClientAnonymous], schema: { ...libraryRoute, summary: 'A session without an account (buddy-statement signers)' } },
+    {
+      preHandler: [perClientAnonymous],
+      schema: {
+        tags: ['auth'],
+        summary: 'A session without an account (buddy-statement signers)',
+        response: { 200: signInResultSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
     (request, reply) => passthrough(request, reply, '/auth/sign-in/anonymous'),
   );
   // The identity providers send the browser back here; the library sets the session cookie that
   // the hand-off above turns into a bearer token.
   app.get(
     '/auth/callback/:providerId',
-    { schema: { ...libraryRoute, summary: 'Return from Google or Discord', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
+    { schema: { tags: ['auth'], hide: true, summary: 'Return from Google or Discord (browser navigation)', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
     (request, reply) => passthrough(request, reply, `/auth/callback/${request.params.providerId}`, true),
   );
 };

@@ -14,6 +14,7 @@ import {
 import { pagedSchema, pathIdSchema } from '@muster/contract/common';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import {
   chooseFreePlan,
   createCheckoutSession,
@@ -62,7 +63,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(async (owned) => {
-    owned.addHook('onRequest', requireUser);
+    guardScope(owned, requireUser);
     const typed = owned.withTypeProvider<ZodTypeProvider>();
 
     typed.get(

@@ -14,6 +14,7 @@ import type { Db } from '@muster/db/client';
 import { userProfiles } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
 
 const SLUGS: ReadonlySet<string> = new Set([
   'marine-corps',
@@ -61,7 +62,7 @@ export function applyThemeRules(current: ThemePreferences, input: UpdateThemePre
 
 /** Military theme preferences per user: `GET`, and `POST` or `PATCH` (same effect). */
 export const preferencesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser);
+  guardScope(app, requireUser);
   const params = z.object({ userId: userIdSchema });
   const errors = {
     400: errorEnvelopeSchema,

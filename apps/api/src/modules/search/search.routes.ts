@@ -3,6 +3,7 @@ import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { searchQuerySchema, searchResultSchema, type SearchResult } from '@muster/contract/search';
 import type { Db } from '@muster/db/client';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { threadSearchProvider } from '#src/modules/threads/threads.search.ts';
 
 /**
@@ -18,7 +19,7 @@ export type SearchProvider = {
 export const searchProviders: readonly SearchProvider[] = [threadSearchProvider];
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser);
+  guardScope(app, requireUser);
   app.get(
     '/search',
     {

@@ -9,6 +9,7 @@ import {
   threadSchema,
 } from '@muster/contract/threads';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { createThread, deleteThread, getThread, listThreads } from './threads.service.ts';
 
 const errors = {
@@ -25,7 +26,7 @@ const idParams = z.object({ id: pathIdSchema });
  * with the chat feature. Everything is the caller's own: another user's thread answers 404.
  */
 export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser);
+  guardScope(app, requireUser);
   const db = () => app.database.db;
 
   app.get(

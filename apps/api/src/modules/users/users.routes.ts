@@ -4,19 +4,20 @@ import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { deletionStatusSchema, updateUserProfileInputSchema, userProfileSchema } from '@muster/contract/users';
 import { userIdSchema } from '@muster/contract/common';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { cancelDeletion, exportAccount, getUserProfile, requestDeletion, updateUserProfile } from './users.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireUser);
+  guardScope(app, requireUser);
   const owner = (requesterId: string, userId: string) => ({ db: app.database.db, requesterId, userId });
 
   app.get(
-    '/users/:id',
-    { schema: { tags: ['users'], summary: 'The profile', params: z.object({ id: userIdSchema }), response: { 200: userProfileSchema, ...errors } } },
-    async (request) => getUserProfile(owner(currentUser(request).id, request.params.id)),
+    '/users/:userId',
+    { schema: { tags: ['users'], summary: 'The profile', params: z.object({ userId: userIdSchema }), response: { 200: userProfileSchema, ...errors } } },
+    async (request) => getUserProfile(owner(currentUser(request).id, request.params.userId)),
   );
   app.patch(
     '/users/:userId',

@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import { ERR } from '@muster/contract/errors';
 import { DELETION_GRACE_DAYS, type SubscriptionStatus, type UpdateUserProfileInput, type UserProfile } from '@muster/contract/users';
 import { UnknownBranchError, normaliseBranch } from '@muster/domain/branches';
-import { profileLastName } from '@muster/domain/names';
+import { isPlaceholderName, profileLastName } from '@muster/domain/names';
 import type { Db } from '@muster/db/client';
 import type { JobQueue } from '@muster/db/jobs';
 import { files, session, subscriptions, threads, user, userProfiles, usageCounters } from '@muster/db/schema/index';
@@ -54,6 +54,7 @@ export async function getUserProfile(options: Owner): Promise<UserProfile> {
     first_name: profile.firstName,
     last_name: lastName,
     full_name: `${profile.firstName} ${lastName}`,
+    has_name: !isPlaceholderName(profile.firstName, profile.lastName),
     avatar_url: httpsUrlOrNull(image),
     is_deleted: profile.isDeleted,
     deletion_scheduled_for: profile.deletionScheduledFor?.toISOString() ?? null,

@@ -197,7 +197,12 @@ describe('/profile (Account)', () => {
 describe('/welcome and /welcome/profile', () => {
   it('welcomes a new member and saves their profile, leaving placeholder names empty', async () => {
     const { api } = mockSignedIn({
-      profile: { first_name: 'Veteran', last_name: 'Tango' },
+      profile: {
+        first_name: 'Veteran',
+        last_name: 'Tango',
+        full_name: 'Veteran Tango',
+        has_name: false,
+      },
       routes: {
         'PATCH /users/user-1': ({ body }) => json(buildProfile(body as object)),
       },

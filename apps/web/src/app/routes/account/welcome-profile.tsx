@@ -1,4 +1,3 @@
-import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@muster/domain/names';
 import { Link, useNavigate } from 'react-router';
 
 import { PageHeader } from '@/components/layouts/page-header';
@@ -7,8 +6,6 @@ import { ProfileForm } from '@/features/users/components/profile-form';
 import { toastSuccess } from '@/lib/toast';
 
 import { useAccount } from '../../use-account';
-
-const PLACEHOLDER_NAMES = { firstName: DEFAULT_FIRST_NAME, lastName: DEFAULT_LAST_NAME };
 
 /** `/welcome/profile`: name and served branches, then the dashboard. */
 export function WelcomeProfileRoute() {
@@ -23,7 +20,6 @@ export function WelcomeProfileRoute() {
       <ProfileForm
         profile={profile}
         submitLabel="Save and continue"
-        hiddenNames={PLACEHOLDER_NAMES}
         onSaved={() => {
           toastSuccess('Your profile is saved');
           void navigate(paths.dashboard.getHref());

@@ -1,4 +1,3 @@
-import { DEFAULT_FIRST_NAME } from '@muster/domain/names';
 import { Link } from 'react-router';
 
 import { PageHeader } from '@/components/layouts/page-header';
@@ -25,10 +24,7 @@ const FIRST_STEPS = [
 /** `/welcome`: the first screen of a new member. */
 export function WelcomeRoute() {
   const { profile } = useAccount();
-  const name =
-    profile.first_name && profile.first_name !== DEFAULT_FIRST_NAME
-      ? `, ${profile.first_name}`
-      : '';
+  const name = profile.has_name ? `, ${profile.first_name}` : '';
   return (
     <div className="flex max-w-prose flex-col gap-6">
       <PageHeader

@@ -81,11 +81,12 @@ describe('/sign-in', () => {
     );
   });
 
-  it('puts a wrong code on the field and toasts the error', async () => {
+  it('puts a wrong code on the field, without a toast repeating it', async () => {
     signedOutApi({
       'POST /auth/sign-in/email-otp': apiError(400, ERR.INVALID_INPUT, {
         detail: 'The code is not correct',
         fields: { otp: 'Invalid code' },
+        sign_in: { attempts_left: 3 },
       }),
     });
     renderApp({ path: '/sign-in' });
@@ -97,13 +98,18 @@ describe('/sign-in', () => {
 
     expect(await screen.findByText('Invalid code')).toBeVisible();
     expect(codeInput).toHaveAttribute('aria-invalid', 'true');
-    expect(await screen.findByText('Invalid input provided')).toBeInTheDocument();
+    await waitFor(() => expect(codeInput).toHaveFocus());
+    expect(screen.queryByText('Invalid input provided')).not.toBeInTheDocument();
+    expect(screen.queryByText('The code is not correct')).not.toBeInTheDocument();
   });
 
-  it('toasts a locked account', async () => {
+  it('warns on the field before the last try', async () => {
+    const warning = 'Invalid code. 1 try left before sign-in is locked for 15 minutes.';
     signedOutApi({
-      'POST /auth/sign-in/email-otp': apiError(403, ERR.ACCOUNT_LOCKED, {
-        detail: 'Too many wrong codes. Try again in 15 minutes.',
+      'POST /auth/sign-in/email-otp': apiError(400, ERR.INVALID_INPUT, {
+        detail: 'The code is not correct',
+        fields: { otp: warning },
+        sign_in: { attempts_left: 1 },
       }),
     });
     renderApp({ path: '/sign-in' });
@@ -111,8 +117,61 @@ describe('/sign-in', () => {
     await userEvent.type(await sendCodeTo('jane@example.com'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('Account temporarily locked')).toBeInTheDocument();
-    expect(screen.getByText('Too many wrong codes. Try again in 15 minutes.')).toBeInTheDocument();
+    expect(await screen.findByText(warning)).toBeVisible();
+  });
+
+  it('says an expired code expired and sends a new one from the form, by keyboard', async () => {
+    const api = signedOutApi({
+      'POST /auth/sign-in/email-otp': apiError(400, ERR.INVALID_INPUT, {
+        detail: 'The code has expired',
+        fields: { otp: 'This code has expired. Send a new code to sign in.' },
+        sign_in: { code_expired: true },
+      }),
+    });
+    renderApp({ path: '/sign-in' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const codeInput = await sendCodeTo('jane@example.com');
+    await userEvent.type(codeInput, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByText('This code has expired. Send a new code to sign in.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Invalid code')).not.toBeInTheDocument();
+    expect(screen.queryByText('The code has expired')).not.toBeInTheDocument();
+    const sendNew = screen.getByRole('button', { name: 'Send a new code' });
+    expect(screen.queryByRole('button', { name: 'Resend code' })).not.toBeInTheDocument();
+
+    sendNew.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(api.calls('POST', '/auth/email-otp/send-verification-otp')).toHaveLength(2),
+    );
+    expect(await screen.findByText('We sent you a new code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send a new code' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toHaveValue('');
+  });
+
+  it('says until when a locked email can sign in again, in local time', async () => {
+    const lockedUntil = '2026-11-23T14:32:00.000Z';
+    signedOutApi({
+      'POST /auth/sign-in/email-otp': apiError(403, ERR.ACCOUNT_LOCKED, {
+        detail: 'Too many wrong codes. Try again in 15 minutes.',
+        sign_in: { locked_until: lockedUntil },
+      }),
+    });
+    renderApp({ path: '/sign-in' });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await userEvent.type(await sendCodeTo('jane@example.com'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }).format(
+      new Date(lockedUntil),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Too many wrong codes. Try again after ${time}.`,
+    );
+    expect(screen.queryByText('Account temporarily locked')).not.toBeInTheDocument();
   });
 
   it('resends the code and lets the user change the email', async () => {

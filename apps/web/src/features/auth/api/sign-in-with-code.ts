@@ -3,6 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 
 import { authClient, isServiceOutage } from '@/lib/auth-client';
 
+import { isShownByCodeForm } from '../utils/sign-in-errors';
+
 /** `POST /auth/sign-in/email-otp` (through the auth client, which keeps the session). */
 export function signInWithCode(input: SignInWithCodeInput) {
   return authClient.signInWithCode(input);
@@ -11,6 +13,7 @@ export function signInWithCode(input: SignInWithCodeInput) {
 export function useSignInWithCode() {
   return useMutation({
     mutationFn: signInWithCode,
-    meta: { errorToast: (error) => !isServiceOutage(error) },
+    // A wrong or expired code and a lock are said on the form itself, once.
+    meta: { errorToast: (error) => !isServiceOutage(error) && !isShownByCodeForm(error) },
   });
 }

@@ -20,11 +20,13 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api-client';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastSuccess } from '@/lib/toast';
 
 import { useSendSignInCode } from '../api/send-sign-in-code';
 import { useSignInWithCode } from '../api/sign-in-with-code';
+import { lockedMessage } from '../utils/sign-in-errors';
 
 export type AuthIntent = 'sign-in' | 'sign-up';
 
@@ -113,20 +115,28 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
   const { setFocus } = form;
   const isBusy = signIn.isPending || resend.isPending;
   const showServerErrors = useServerFieldErrors(form, isBusy);
+  // Only a new code can sign in after the last one expired.
+  const [isCodeExpired, setCodeExpired] = useState(false);
+  const [lockNotice, setLockNotice] = useState<string | null>(null);
 
   useEffect(() => {
     setFocus('otp');
   }, [setFocus]);
 
-  const handleSubmit = form.handleSubmit(({ otp }) =>
+  const handleSubmit = form.handleSubmit(({ otp }) => {
+    setLockNotice(null);
     signIn.mutate(
       { email, otp },
       {
         onSuccess: onSignedIn,
-        onError: (error) => showServerErrors(error, ['otp']),
+        onError: (error) => {
+          setCodeExpired(isApiError(error) && error.signIn?.code_expired === true);
+          setLockNotice(isApiError(error) ? lockedMessage(error) : null);
+          showServerErrors(error, ['otp']);
+        },
       },
-    ),
-  );
+    );
+  });
 
   const handleResend = () => {
     resend.mutate(
@@ -134,6 +144,7 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
       {
         onSuccess: () => {
           form.resetField('otp');
+          setCodeExpired(false);
           toastSuccess('We sent you a new code', { description: `Check ${email}.` });
         },
       },
@@ -169,11 +180,23 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
               </FormItem>
             )}
           />
+          {isCodeExpired ? (
+            <Button type="button" variant="outline" onClick={handleResend}>
+              Send a new code
+            </Button>
+          ) : null}
+          {lockNotice ? (
+            <p role="alert" className="text-destructive text-sm">
+              {lockNotice}
+            </p>
+          ) : null}
           <Button type="submit">{intent === 'sign-up' ? 'Create account' : 'Sign in'}</Button>
           <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="link" className="px-0" onClick={handleResend}>
-              Resend code
-            </Button>
+            {isCodeExpired ? null : (
+              <Button type="button" variant="link" className="px-0" onClick={handleResend}>
+                Resend code
+              </Button>
+            )}
             <Button type="button" variant="link" className="px-0" onClick={onChangeEmail}>
               Use a different email
             </Button>

@@ -16,7 +16,8 @@ import { paths } from '@/config/paths';
 export type AccountMenuLink = { label: string; href: string };
 
 export type AccountMenuProps = {
-  name: string;
+  /** Null while the member has not given a real name: the email stands alone then. */
+  name: string | null;
   email: string;
   avatarUrl?: string | null;
   /** The plan's billing items (spec §4 "Menu items by plan"), already filtered. */
@@ -71,10 +72,17 @@ export function AccountMenu({
         }}
       >
         <DropdownMenuLabel className="flex flex-col">
-          <span className="truncate">{name}</span>
-          <span className="text-muted-foreground truncate text-xs font-normal">{email}</span>
+          <span className="truncate">{name ?? email}</span>
+          {name === null ? null : (
+            <span className="text-muted-foreground truncate text-xs font-normal">{email}</span>
+          )}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {name === null ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.profile.getHref()}>Add your name</Link>
+          </DropdownMenuItem>
+        ) : null}
         {billingLinks.map((link) => (
           <DropdownMenuItem key={link.href + link.label} asChild>
             <Link to={link.href}>{link.label}</Link>

@@ -41,10 +41,8 @@ export function branchDisplayName(branch: string): string {
 }
 
 export type ProfileFormProps = {
-  profile: Pick<UserProfile, 'id' | 'first_name' | 'last_name' | 'served_branches'>;
+  profile: Pick<UserProfile, 'id' | 'first_name' | 'last_name' | 'has_name' | 'served_branches'>;
   submitLabel: string;
-  /** Leave names empty when they are the sign-up placeholders ("Veteran Tango"). */
-  hiddenNames?: { firstName: string; lastName: string };
   onSaved?: (profile: UserProfile) => void;
 };
 
@@ -53,20 +51,17 @@ export type ProfileFormProps = {
  * branch field accepts any common spelling (USMC, U.S. Army, navy…) and stores the canonical
  * branch; an unknown name says so.
  */
-export function ProfileForm({ profile, submitLabel, hiddenNames, onSaved }: ProfileFormProps) {
+export function ProfileForm({ profile, submitLabel, onSaved }: ProfileFormProps) {
   const datalistId = useId();
   const updateProfile = useUpdateProfile({ userId: profile.id });
   const [branchText, setBranchText] = useState('');
-  const isPlaceholderName =
-    hiddenNames !== undefined &&
-    profile.first_name === hiddenNames.firstName &&
-    profile.last_name === hiddenNames.lastName;
 
   const form = useForm<ProfileFormInput, unknown, UpdateUserProfileInput>({
     resolver: zodResolver(updateUserProfileInputSchema),
     defaultValues: {
-      first_name: isPlaceholderName ? '' : profile.first_name,
-      last_name: isPlaceholderName ? '' : profile.last_name,
+      // The sign-up placeholder ("Veteran Tango") is not a name to edit: the fields start empty.
+      first_name: profile.has_name ? profile.first_name : '',
+      last_name: profile.has_name ? profile.last_name : '',
       served_branches: profile.served_branches.map(({ branch }) => ({ branch })),
     } satisfies ProfileFormValues,
   });
