@@ -1,4 +1,8 @@
-import { PLANS, type PlanDisplay } from '@muster/contract/plans';
+import {
+  MONTHS_PER_INTERVAL as CONTRACT_MONTHS,
+  PLANS,
+  type PlanDisplay,
+} from '@muster/contract/plans';
 import { QUOTAS } from '@muster/contract/quotas';
 import { describe, expect, it } from 'vitest';
 
@@ -78,12 +82,25 @@ describe('plan quotas on the pricing page', () => {
   it('lists each plan’s monthly limits from the enforced table', async () => {
     const { renderQuotaList } = await import('./pricing.ts');
     const { PLANS } = await import('@muster/contract/plans');
-    const free = renderQuotaList(PLANS.find((p) => p.id === 'FREE')!, QUOTAS);
+    const free = renderQuotaList(
+      PLANS.find((p) => p.id === 'FREE')!,
+      QUOTAS,
+    );
     expect(free).toContain('1 decision letter explanation');
     expect(free).toContain('No nexus letter drafts');
     expect(free).toContain('500 MB document vault');
-    const pro = renderQuotaList(PLANS.find((p) => p.id === 'PRO_MONTHLY')!, QUOTAS);
+    const pro = renderQuotaList(
+      PLANS.find((p) => p.id === 'PRO_MONTHLY')!,
+      QUOTAS,
+    );
     expect(pro).toContain('10 GB document vault');
     expect(pro).toContain('1,000 AI assistant messages');
+  });
+});
+
+describe('[SITE][PRICING]: one table of months per interval', () => {
+  it('[SITE][PRICING]: the build-time copy equals the contract', async () => {
+    const { MONTHS_PER_INTERVAL } = await import('./pricing.ts');
+    expect(MONTHS_PER_INTERVAL).toEqual(CONTRACT_MONTHS);
   });
 });

@@ -1,5 +1,5 @@
 import type { QuotaFeature } from '@muster/contract/billing';
-import { MONTHS_PER_INTERVAL, type PlanDisplay } from '@muster/contract/plans';
+import type { PlanDisplay } from '@muster/contract/plans';
 import type { QUOTAS } from '@muster/contract/quotas';
 
 /** The enforced quota table (loaded at build time through Vite's runner; see site-html-plugin). */
@@ -8,6 +8,18 @@ export type QuotaTable = typeof QUOTAS;
 import { escapeHtml } from './escape-html.ts';
 import { renderCheckIcon } from './icons.ts';
 import { APP_LINKS } from './links.ts';
+
+/**
+ * Months each billing interval covers. The contract holds the same table, but this module runs
+ * inside Vite's config loader, which cannot load the contract's TypeScript at run time; a test
+ * keeps the two equal.
+ */
+export const MONTHS_PER_INTERVAL: Record<PlanDisplay['interval'], number | null> = {
+  forever: null,
+  month: 1,
+  '6 months': 6,
+  once: null,
+};
 
 /** `0` → `$0`, `29.99` → `$29.99`, `25` → `$25`. */
 export function formatUsd(amount: number): string {
@@ -47,7 +59,8 @@ const QUOTA_LABELS: Record<QuotaFeature, (n: number) => string> = {
   personal_statements: (n) => `${n} personal ${n === 1 ? 'statement' : 'statements'}`,
   nexus_letters: (n) => (n === 0 ? 'No nexus letter drafts' : `${n} nexus letter drafts`),
   buddy_requests: (n) => `${n} buddy statement requests`,
-  vault_storage_mb: (n) => (n >= 1024 ? `${Math.round(n / 1024)} GB document vault` : `${n} MB document vault`),
+  vault_storage_mb: (n) =>
+    n >= 1024 ? `${Math.round(n / 1024)} GB document vault` : `${n} MB document vault`,
 };
 
 /** The plan's monthly limits, from the same table the API enforces. */
@@ -56,7 +69,8 @@ export function renderQuotaList(plan: PlanDisplay, quotas: QuotaTable): string {
   const items = (Object.keys(QUOTA_LABELS) as QuotaFeature[])
     .map((feature) => {
       const limit = rules[feature].limit;
-      const text = limit === null ? `Unlimited ${feature.replaceAll('_', ' ')}` : QUOTA_LABELS[feature](limit);
+      const text =
+        limit === null ? `Unlimited ${feature.replaceAll('_', ' ')}` : QUOTA_LABELS[feature](limit);
       return `<li>${escapeHtml(text)}</li>`;
     })
     .join('');
