@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { apiURL, appURL } from './config.ts';
 
 /** The app keeps its bearer token under this localStorage key (apps/web/src/config/constants.ts). */
@@ -135,3 +141,16 @@ export const test = base.extend<Fixtures>({
 });
 
 export { expect };
+
+/**
+ * Where a screen reader hears `text` while a modal surface (`modal`, e.g. the mobile drawer) is
+ * open: the modal's own live region, or a toaster region that is not hidden behind the modal.
+ * Role queries skip anything under aria-hidden, so a hidden toaster never matches.
+ */
+export function heardByScreenReaders(page: Page, modal: Locator, text: string): Locator {
+  const inModal = modal.getByRole('status').filter({ hasText: text });
+  const inToaster = page
+    .getByRole('region', { name: /notifications/i })
+    .getByText(text, { exact: false });
+  return inModal.or(inToaster).first();
+}
