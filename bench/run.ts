@@ -41,13 +41,19 @@ function perSecond(label: string, iterations: number, fn: () => void) {
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) fn();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`${label.padEnd(40)} ${Math.round(iterations / seconds).toLocaleString('en-US')} ops/s`);
+  console.log(
+    `${label.padEnd(40)} ${Math.round(iterations / seconds).toLocaleString('en-US')} ops/s`,
+  );
 }
 
 /** Runs autocannon in its own process against `url` and reads its JSON summary. */
-function load(url: string, options: { headers?: Record<string, string>; durationS: number }): Promise<LoadResult> {
+function load(
+  url: string,
+  options: { headers?: Record<string, string>; durationS: number },
+): Promise<LoadResult> {
   const args = ['-c', String(CONNECTIONS), '-d', String(options.durationS), '-j', '-n'];
-  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  for (const [name, value] of Object.entries(options.headers ?? {}))
+    args.push('-H', `${name}=${value}`);
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(AUTOCANNON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -67,15 +73,30 @@ function load(url: string, options: { headers?: Record<string, string>; duration
 /** Signs a bench user in through the email-code flow (outbox) and gives them 1,000 threads. */
 async function signInForBench(app: Awaited<ReturnType<typeof startApi>>) {
   const email = `bench-${Date.now()}@example.com`;
-  await app.inject({ method: 'POST', url: '/auth/email-otp/send-verification-otp', payload: { email, type: 'sign-in' } });
-  const mails = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ to: string; text: string }[]>();
+  await app.inject({
+    method: 'POST',
+    url: '/auth/email-otp/send-verification-otp',
+    payload: { email, type: 'sign-in' },
+  });
+  const mails = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json<
+    { to: string; text: string }[]
+  >();
   const otp = mails.find((mail) => mail.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  const signedIn = await app.inject({ method: 'POST', url: '/auth/sign-in/email-otp', payload: { email, otp } });
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/auth/sign-in/email-otp',
+    payload: { email, otp },
+  });
   const { token, user } = signedIn.json<{ token: string; user: { id: string } }>();
   const topics = ['knee', 'back', 'tinnitus', 'PTSD', 'sleep apnea'];
-  await app.database.db.insert(threads).values(
-    Array.from({ length: 1000 }, (_, i) => ({ userId: user.id, title: `${topics[i % topics.length]} question ${i}` })),
-  );
+  await app.database.db
+    .insert(threads)
+    .values(
+      Array.from({ length: 1000 }, (_, i) => ({
+        userId: user.id,
+        title: `${topics[i % topics.length]} question ${i}`,
+      })),
+    );
   return { token, userId: user.id };
 }
 
@@ -84,7 +105,10 @@ async function signInForBench(app: Awaited<ReturnType<typeof startApi>>) {
  * (the 8 latest of a user's rows) through a plain pool; no auth, hooks or schemas.
  */
 async function startBaseline(connection: string | pg.ClientConfig, userId: string) {
-  const pool = new pg.Pool({ ...(typeof connection === 'string' ? { connectionString: connection } : connection), max: POOL_SIZE });
+  const pool = new pg.Pool({
+    ...(typeof connection === 'string' ? { connectionString: connection } : connection),
+    max: POOL_SIZE,
+  });
   const bare = Fastify();
   bare.get('/hello', async () => ({ hello: 'world' }));
   bare.get('/threads', async () => {
@@ -129,7 +153,9 @@ async function scratchDatabase(url: string) {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'muster-bench-'));
-const scratch = process.env.BENCH_DATABASE_URL ? await scratchDatabase(process.env.BENCH_DATABASE_URL) : undefined;
+const scratch = process.env.BENCH_DATABASE_URL
+  ? await scratchDatabase(process.env.BENCH_DATABASE_URL)
+  : undefined;
 try {
   const config = parseConfig({
     DATA_DIR: dataDir,
@@ -163,15 +189,27 @@ try {
   const auth = { authorization: `Bearer ${token}` };
 
   const database = scratch ? 'PostgreSQL' : 'PGlite';
-  console.log(`HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}, load from a separate process:`);
+  console.log(
+    `HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}, load from a separate process:`,
+  );
   console.log(
     `  ${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)}  ratio`,
   );
-  const runs: { label: string; url: string; headers?: Record<string, string>; baseline?: string }[] = [
+  const runs: {
+    label: string;
+    url: string;
+    headers?: Record<string, string>;
+    baseline?: string;
+  }[] = [
     { label: 'bare hello-world', url: baseline.url('/hello') },
     { label: 'GET /health', url: apiUrl('/health'), baseline: 'bare hello-world' },
     { label: 'bare 8 latest of 1,000 rows', url: baseline.url('/threads') },
-    { label: 'GET /threads?page_size=8', url: apiUrl('/threads?page_size=8'), headers: auth, baseline: 'bare 8 latest of 1,000 rows' },
+    {
+      label: 'GET /threads?page_size=8',
+      url: apiUrl('/threads?page_size=8'),
+      headers: auth,
+      baseline: 'bare 8 latest of 1,000 rows',
+    },
     { label: 'GET /ready', url: apiUrl('/ready') },
     { label: 'GET /no-such-route', url: apiUrl('/no-such-route') },
     { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
@@ -183,11 +221,14 @@ try {
     const before = statements;
     const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
     const total = result.requests.average * DURATION_S;
-    const perRequest = run.label.startsWith('bare') ? '-' : ((statements - before) / Math.max(1, total)).toFixed(2);
+    const perRequest = run.label.startsWith('bare')
+      ? '-'
+      : ((statements - before) / Math.max(1, total)).toFixed(2);
     measured.set(run.label, result.requests.average);
     const base = run.baseline ? measured.get(run.baseline) : undefined;
     const ratio = base ? `${(result.requests.average / base).toFixed(2)} of ${run.baseline}` : '';
-    const problems = result.errors || result.non2xx ? `  errors ${result.errors}  non-2xx ${result.non2xx}` : '';
+    const problems =
+      result.errors || result.non2xx ? `  errors ${result.errors}  non-2xx ${result.non2xx}` : '';
     console.log(
       `  ${run.label.padEnd(30)} ${fmt(result.requests.average).padStart(8)} ${`${result.latency.p50}`.padStart(6)} ${`${result.latency.p99}`.padStart(6)} ${perRequest.padStart(8)}  ${ratio}${problems}`,
     );
@@ -199,10 +240,25 @@ try {
   const ring = loadKeyRing({ encryptionKey: undefined, dataDir });
   const secret = 'x'.repeat(200);
   console.log('CPU:');
-  perSecond('  AES-256-GCM encrypt+decrypt (200 B)', 50_000, () => decrypt(ring, encrypt(ring, secret)));
+  perSecond('  AES-256-GCM encrypt+decrypt (200 B)', 50_000, () =>
+    decrypt(ring, encrypt(ring, secret)),
+  );
   const signer = createTokenSigner(ring);
-  const signed = signer.sign({ op: 'put', key: 'u/user/file', size: 1000, exp: Math.floor(Date.now() / 1000) + 3600 });
-  perSecond('  storage URL sign', 100_000, () => signer.sign({ op: 'get', key: 'u/a/b', filename: 'f.pdf', contentType: 'application/pdf', exp: 2e9 }));
+  const signed = signer.sign({
+    op: 'put',
+    key: 'u/user/file',
+    size: 1000,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+  perSecond('  storage URL sign', 100_000, () =>
+    signer.sign({
+      op: 'get',
+      key: 'u/a/b',
+      filename: 'f.pdf',
+      contentType: 'application/pdf',
+      exp: 2e9,
+    }),
+  );
   perSecond('  storage URL verify', 100_000, () => signer.verify(signed));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
