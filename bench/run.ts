@@ -10,7 +10,8 @@
  *   servers' event loop. Each line gives req/s, p50, p99, SQL statements per request (the API's
  *   pool only) and the ratio of req/s to its baseline.
  * - CPU: AES-256-GCM encrypt+decrypt and storage URL signing per second.
- * BENCH_DURATION_S (default 5) sets the seconds per route.
+ * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ONLY=text runs only the routes
+ * whose label contains it (to profile one).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +32,7 @@ const POOL_SIZE = 10;
 const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
 
 type LoadResult = {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
   non2xx: number;
@@ -89,14 +90,12 @@ async function signInForBench(app: Awaited<ReturnType<typeof startApi>>) {
   });
   const { token, user } = signedIn.json<{ token: string; user: { id: string } }>();
   const topics = ['knee', 'back', 'tinnitus', 'PTSD', 'sleep apnea'];
-  await app.database.db
-    .insert(threads)
-    .values(
-      Array.from({ length: 1000 }, (_, i) => ({
-        userId: user.id,
-        title: `${topics[i % topics.length]} question ${i}`,
-      })),
-    );
+  await app.database.db.insert(threads).values(
+    Array.from({ length: 1000 }, (_, i) => ({
+      userId: user.id,
+      title: `${topics[i % topics.length]} question ${i}`,
+    })),
+  );
   return { token, userId: user.id };
 }
 
@@ -215,12 +214,21 @@ try {
     { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
   ];
   const measured = new Map<string, number>();
-  for (const run of runs) {
+  // BENCH_ONLY=text runs only the routes whose label contains it (profiling one route).
+  const only = process.env.BENCH_ONLY;
+  for (const run of runs.filter((r) => !only || r.label.includes(only))) {
     // A short warm-up first (JIT, pool connections), not counted.
     await load(run.url, { headers: run.headers, durationS: 1 });
+    // Requests the warm-up left in flight finish before counting starts.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = statements;
+    const startedUs = process.hrtime.bigint() / 1000n;
     const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
-    const total = result.requests.average * DURATION_S;
+    // With --cpu-prof, the measured span in the profile's clock (monotonic microseconds).
+    if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) {
+      console.error(`profile window ${run.label}: ${startedUs} ${process.hrtime.bigint() / 1000n}`);
+    }
+    const total = result.requests.total;
     const perRequest = run.label.startsWith('bare')
       ? '-'
       : ((statements - before) / Math.max(1, total)).toFixed(2);
