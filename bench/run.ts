@@ -10,8 +10,8 @@
  *   servers' event loop. Each line gives req/s, p50, p99, SQL statements per request (the API's
  *   pool only) and the ratio of req/s to its baseline.
  * - CPU: AES-256-GCM encrypt+decrypt and storage URL signing per second.
- * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ONLY=text runs only the routes
- * whose label contains it (to profile one).
+ * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ONLY=pattern (a regular
+ * expression) runs only the routes whose label matches it (to profile one).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -214,9 +214,9 @@ try {
     { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
   ];
   const measured = new Map<string, number>();
-  // BENCH_ONLY=text runs only the routes whose label contains it (profiling one route).
-  const only = process.env.BENCH_ONLY;
-  for (const run of runs.filter((r) => !only || r.label.includes(only))) {
+  // BENCH_ONLY=pattern runs only the routes whose label matches it (to profile one route).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  for (const run of runs.filter((r) => !only || only.test(r.label))) {
     // A short warm-up first (JIT, pool connections), not counted.
     await load(run.url, { headers: run.headers, durationS: 1 });
     // Requests the warm-up left in flight finish before counting starts.
