@@ -192,7 +192,7 @@ try {
     `HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}, load from a separate process:`,
   );
   console.log(
-    `  ${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)}  ratio`,
+    `  ${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)} ${'CPU µs'.padStart(7)}  ratio`,
   );
   const runs: {
     label: string;
@@ -223,7 +223,10 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const before = statements;
     const startedUs = process.hrtime.bigint() / 1000n;
+    const cpuBefore = process.cpuUsage();
     const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
     // With --cpu-prof, the measured span in the profile's clock (monotonic microseconds).
     if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) {
       console.error(`profile window ${run.label}: ${startedUs} ${process.hrtime.bigint() / 1000n}`);
@@ -238,10 +241,15 @@ try {
     const problems =
       result.errors || result.non2xx ? `  errors ${result.errors}  non-2xx ${result.non2xx}` : '';
     console.log(
-      `  ${run.label.padEnd(30)} ${fmt(result.requests.average).padStart(8)} ${`${result.latency.p50}`.padStart(6)} ${`${result.latency.p99}`.padStart(6)} ${perRequest.padStart(8)}  ${ratio}${problems}`,
+      `  ${run.label.padEnd(30)} ${fmt(result.requests.average).padStart(8)} ${`${result.latency.p50}`.padStart(6)} ${`${result.latency.p99}`.padStart(6)} ${perRequest.padStart(8)} ${fmt(cpuPerRequest).padStart(7)}  ${ratio}${problems}`,
     );
   }
-  console.log('  (req/s average; p50, p99 in ms; SQL/req counts statements on the API pool)');
+  console.log(
+    '  (req/s average; p50, p99 in ms; SQL/req: statements on the API pool per request; CPU µs: this',
+  );
+  console.log(
+    "  process's CPU time per request: the servers, and the database too when it is PGlite)",
+  );
   await baseline.close();
   await app.close();
 
