@@ -6,6 +6,7 @@ import { ERR } from '@muster/contract/errors';
 import type { Db } from '@muster/db/client';
 import { session as sessions, user as users, userProfiles } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
+import { statementName } from '#src/lib/prepared.ts';
 
 export type RequestUser = {
   id: string;
@@ -79,7 +80,7 @@ function prepareSessionLookup(db: Db) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('muster_session_by_token');
+    .prepare(statementName(db, 'muster_session_by_token'));
 }
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { threads } from '@muster/db/schema/index';
+import { statementName } from '#src/lib/prepared.ts';
 
 /** Every query here is filtered by owner: another user's thread is simply not found. */
 
@@ -34,7 +35,7 @@ function preparePage(db: Db) {
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('muster_thread_page');
+    .prepare(statementName(db, 'muster_thread_page'));
 }
 
 const pages = new WeakMap<Db, ReturnType<typeof preparePage>>();
