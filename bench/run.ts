@@ -1,15 +1,24 @@
 /**
  * `npm run bench`: prints throughput and latency numbers; never a pass/fail test.
- * - HTTP: autocannon against the real API (PGlite, embedded defaults; PostgreSQL when
- *   BENCH_DATABASE_URL is set) on loopback: /health, /ready (one database round trip), an unknown
- *   path (the error envelope), and signed-in reads: the sidebar's latest threads and the palette's
- *   search, for a user with 1,000 threads.
+ * - HTTP: the real API (PGlite, embedded defaults; PostgreSQL when BENCH_DATABASE_URL is set, in a
+ *   scratch database created for the run and dropped after it) on loopback, each route beside a
+ *   bare Fastify baseline started in the same run: `/health` beside a hello-world, and the
+ *   sidebar's `GET /threads?page_size=8` (a user with 1,000 threads) beside a bare route running
+ *   the same indexed query (the 8 latest of those rows) on the same table and database through its
+ *   own pool of the same size. Also /ready, an unknown path and the palette's search.
+ *   The load generator (autocannon) runs in a child process of its own, so it never shares the
+ *   servers' event loop. Each line gives req/s, p50, p99, SQL statements per request (the API's
+ *   pool only) and the ratio of req/s to its baseline.
  * - CPU: AES-256-GCM encrypt+decrypt and storage URL signing per second.
+ * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ONLY=pattern (a regular
+ * expression) runs only the routes whose label matches it (to profile one).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
 import { parseConfig } from '../apps/api/src/config/env.ts';
 import { decrypt, encrypt, loadKeyRing } from '../apps/api/src/lib/crypto.ts';
 import { createTokenSigner } from '../apps/api/src/modules/storage/signed-token.ts';
@@ -18,75 +27,256 @@ import { threads } from '../packages/db/src/schema/index.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 50;
+/** The API's own pool size (packages/db client default); the baseline gets as many connections. */
+const POOL_SIZE = 10;
+const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
+
+type LoadResult = {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+};
 
 function perSecond(label: string, iterations: number, fn: () => void) {
   const start = process.hrtime.bigint();
   for (let i = 0; i < iterations; i++) fn();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  console.log(`${label.padEnd(40)} ${Math.round(iterations / seconds).toLocaleString('en-US')} ops/s`);
+  console.log(
+    `${label.padEnd(40)} ${Math.round(iterations / seconds).toLocaleString('en-US')} ops/s`,
+  );
+}
+
+/** Runs autocannon in its own process against `url` and reads its JSON summary. */
+function load(
+  url: string,
+  options: { headers?: Record<string, string>; durationS: number },
+): Promise<LoadResult> {
+  const args = ['-c', String(CONNECTIONS), '-d', String(options.durationS), '-j', '-n'];
+  for (const [name, value] of Object.entries(options.headers ?? {}))
+    args.push('-H', `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(AUTOCANNON, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const line = out.trim().split('\n').pop();
+      if (code !== 0 || !line) return reject(new Error(`autocannon exited ${code}: ${err.trim()}`));
+      resolve(JSON.parse(line) as LoadResult);
+    });
+  });
 }
 
 /** Signs a bench user in through the email-code flow (outbox) and gives them 1,000 threads. */
-async function signInForBench(app: Awaited<ReturnType<typeof startApi>>): Promise<string> {
+async function signInForBench(app: Awaited<ReturnType<typeof startApi>>) {
   const email = `bench-${Date.now()}@example.com`;
-  await app.inject({ method: 'POST', url: '/auth/email-otp/send-verification-otp', payload: { email, type: 'sign-in' } });
-  const mails = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json<{ to: string; text: string }[]>();
+  await app.inject({
+    method: 'POST',
+    url: '/auth/email-otp/send-verification-otp',
+    payload: { email, type: 'sign-in' },
+  });
+  const mails = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json<
+    { to: string; text: string }[]
+  >();
   const otp = mails.find((mail) => mail.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
-  const signedIn = await app.inject({ method: 'POST', url: '/auth/sign-in/email-otp', payload: { email, otp } });
+  const signedIn = await app.inject({
+    method: 'POST',
+    url: '/auth/sign-in/email-otp',
+    payload: { email, otp },
+  });
   const { token, user } = signedIn.json<{ token: string; user: { id: string } }>();
   const topics = ['knee', 'back', 'tinnitus', 'PTSD', 'sleep apnea'];
   await app.database.db.insert(threads).values(
-    Array.from({ length: 1000 }, (_, i) => ({ userId: user.id, title: `${topics[i % topics.length]} question ${i}` })),
+    Array.from({ length: 1000 }, (_, i) => ({
+      userId: user.id,
+      title: `${topics[i % topics.length]} question ${i}`,
+    })),
   );
-  return token;
+  return { token, userId: user.id };
 }
 
+/**
+ * Bare Fastify baselines in this process: a hello-world, and the thread list's indexed query
+ * (the 8 latest of a user's rows) through a plain pool; no auth, hooks or schemas.
+ */
+async function startBaseline(connection: string | pg.ClientConfig, userId: string) {
+  const pool = new pg.Pool({
+    ...(typeof connection === 'string' ? { connectionString: connection } : connection),
+    max: POOL_SIZE,
+  });
+  const bare = Fastify();
+  bare.get('/hello', async () => ({ hello: 'world' }));
+  bare.get('/threads', async () => {
+    const { rows } = await pool.query(
+      'select id, title, created_at, updated_at from threads where user_id = $1 order by created_at desc, id desc limit 8',
+      [userId],
+    );
+    return { results: rows };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: (route: string) => `http://127.0.0.1:${port}${route}`,
+    async close() {
+      await bare.close();
+      await pool.end();
+    },
+  };
+}
+
+/** A scratch database on the PostgreSQL server of `url`, dropped by `drop()`. */
+async function scratchDatabase(url: string) {
+  const name = `muster_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const scratch = new URL(url);
+  scratch.pathname = `/${name}`;
+  return {
+    url: scratch.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'muster-bench-'));
+const scratch = process.env.BENCH_DATABASE_URL
+  ? await scratchDatabase(process.env.BENCH_DATABASE_URL)
+  : undefined;
 try {
   const config = parseConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000000',
     ROLE: 'api',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    DATABASE_URL: scratch?.url,
   });
   const app = await startApi(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  const apiUrl = (route: string) => `http://127.0.0.1:${port}${route}`;
 
-  const bearerToken = await signInForBench(app);
-  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  console.log(`HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}:`);
-  const runs: { url: string; signedIn: boolean }[] = [
-    { url: '/health', signedIn: false },
-    { url: '/ready', signedIn: false },
-    { url: '/no-such-route', signedIn: false },
-    { url: '/threads?page_size=8', signedIn: true },
-    { url: '/search?q=knee', signedIn: true },
+  // Statements sent through the API's pool (what the app and the auth library run): each client
+  // is wrapped the first time the pool hands it out.
+  let statements = 0;
+  const wrapped = new WeakSet<pg.PoolClient>();
+  app.database.pool.on('acquire', (client: pg.PoolClient) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return original(...args);
+    };
+  });
+
+  const { token, userId } = await signInForBench(app);
+  const baseline = await startBaseline(app.database.connection, userId);
+  const auth = { authorization: `Bearer ${token}` };
+
+  const database = scratch ? 'PostgreSQL' : 'PGlite';
+  console.log(
+    `HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}, load from a separate process:`,
+  );
+  console.log(
+    `  ${'route'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)} ${'CPU µs'.padStart(7)}  ratio`,
+  );
+  const runs: {
+    label: string;
+    url: string;
+    headers?: Record<string, string>;
+    baseline?: string;
+  }[] = [
+    { label: 'bare hello-world', url: baseline.url('/hello') },
+    { label: 'GET /health', url: apiUrl('/health'), baseline: 'bare hello-world' },
+    { label: 'bare 8 latest of 1,000 rows', url: baseline.url('/threads') },
+    {
+      label: 'GET /threads?page_size=8',
+      url: apiUrl('/threads?page_size=8'),
+      headers: auth,
+      baseline: 'bare 8 latest of 1,000 rows',
+    },
+    { label: 'GET /ready', url: apiUrl('/ready') },
+    { label: 'GET /no-such-route', url: apiUrl('/no-such-route') },
+    { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
   ];
-  for (const { url, signedIn } of runs) {
-    const result = await autocannon({
-      url: `http://127.0.0.1:${port}${url}`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      headers: signedIn ? { authorization: `Bearer ${bearerToken}` } : {},
-    });
+  const measured = new Map<string, number>();
+  // BENCH_ONLY=pattern runs only the routes whose label matches it (to profile one route).
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  for (const run of runs.filter((r) => !only || only.test(r.label))) {
+    // A short warm-up first (JIT, pool connections), not counted.
+    await load(run.url, { headers: run.headers, durationS: 1 });
+    // Requests the warm-up left in flight finish before counting starts.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = statements;
+    const startedUs = process.hrtime.bigint() / 1000n;
+    const cpuBefore = process.cpuUsage();
+    const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
+    // With --cpu-prof, the measured span in the profile's clock (monotonic microseconds).
+    if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) {
+      console.error(`profile window ${run.label}: ${startedUs} ${process.hrtime.bigint() / 1000n}`);
+    }
+    const total = result.requests.total;
+    const perRequest = run.label.startsWith('bare')
+      ? '-'
+      : ((statements - before) / Math.max(1, total)).toFixed(2);
+    measured.set(run.label, result.requests.average);
+    const base = run.baseline ? measured.get(run.baseline) : undefined;
+    const ratio = base ? `${(result.requests.average / base).toFixed(2)} of ${run.baseline}` : '';
+    const problems =
+      result.errors || result.non2xx ? `  errors ${result.errors}  non-2xx ${result.non2xx}` : '';
     console.log(
-      `  GET ${url.padEnd(22)} ${Math.round(result.requests.average).toLocaleString('en-US').padStart(8)} req/s  ` +
-        `p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${result.errors}  non-2xx ${result.non2xx}`,
+      `  ${run.label.padEnd(30)} ${fmt(result.requests.average).padStart(8)} ${`${result.latency.p50}`.padStart(6)} ${`${result.latency.p99}`.padStart(6)} ${perRequest.padStart(8)} ${fmt(cpuPerRequest).padStart(7)}  ${ratio}${problems}`,
     );
   }
+  console.log(
+    '  (req/s average; p50, p99 in ms; SQL/req: statements on the API pool per request; CPU µs: this',
+  );
+  console.log(
+    "  process's CPU time per request: the servers, and the database too when it is PGlite)",
+  );
+  await baseline.close();
   await app.close();
 
   const ring = loadKeyRing({ encryptionKey: undefined, dataDir });
   const secret = 'x'.repeat(200);
   console.log('CPU:');
-  perSecond('  AES-256-GCM encrypt+decrypt (200 B)', 50_000, () => decrypt(ring, encrypt(ring, secret)));
+  perSecond('  AES-256-GCM encrypt+decrypt (200 B)', 50_000, () =>
+    decrypt(ring, encrypt(ring, secret)),
+  );
   const signer = createTokenSigner(ring);
-  const token = signer.sign({ op: 'put', key: 'u/user/file', size: 1000, exp: Math.floor(Date.now() / 1000) + 3600 });
-  perSecond('  storage URL sign', 100_000, () => signer.sign({ op: 'get', key: 'u/a/b', filename: 'f.pdf', contentType: 'application/pdf', exp: 2e9 }));
-  perSecond('  storage URL verify', 100_000, () => signer.verify(token));
+  const signed = signer.sign({
+    op: 'put',
+    key: 'u/user/file',
+    size: 1000,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+  perSecond('  storage URL sign', 100_000, () =>
+    signer.sign({
+      op: 'get',
+      key: 'u/a/b',
+      filename: 'f.pdf',
+      contentType: 'application/pdf',
+      exp: 2e9,
+    }),
+  );
+  perSecond('  storage URL verify', 100_000, () => signer.verify(signed));
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
 }

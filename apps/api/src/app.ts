@@ -15,6 +15,7 @@ import { createFieldCipher, type KeyRing } from './lib/crypto.ts';
 import { registerErrorHandlers } from './lib/error-handler.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { markSharedSession } from './lib/prepared.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  if (deps.database.kind === 'pglite') markSharedSession(deps.database.db);
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);

@@ -46,6 +46,20 @@ describe('[THREADS]', () => {
     expect(one.json()).toEqual(made[0]);
   });
 
+  it('[THREADS]: the total is the same on every page, past the last one included', async () => {
+    const me = await signIn(app, 'threads.pages@example.com');
+    for (let i = 1; i <= 5; i += 1) await create(me.token, `Page thread ${i}`);
+    const counts: number[] = [];
+    const totals: number[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const listed = await list(me.token, `?page=${page}&page_size=2`);
+      counts.push(listed.results.length);
+      totals.push(listed.meta.total);
+    }
+    expect(counts).toEqual([2, 2, 1, 0]);
+    expect(totals).toEqual([5, 5, 5, 5]);
+  });
+
   it("[THREADS]: another user's thread is not found, cannot be deleted, and is not listed", async () => {
     const owner = await signIn(app, 'threads.owner@example.com');
     const intruder = await signIn(app, 'threads.intruder@example.com');

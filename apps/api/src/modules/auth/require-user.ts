@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '@muster/contract/auth';
 import { ERR } from '@muster/contract/errors';
-import { session as sessions, userProfiles } from '@muster/db/schema/index';
+import type { Db } from '@muster/db/client';
+import { session as sessions, user as users, userProfiles } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
+import { statementName } from '#src/lib/prepared.ts';
 
 export type RequestUser = {
   id: string;
   email: string;
-  name: string;
   isAnonymous: boolean;
   sessionId: string;
 };
@@ -30,35 +32,112 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** Why a bearer token was refused: an expired session (1002) or anything else (1001). */
-async function rejectionFor(request: FastifyRequest, token: string): Promise<AppError> {
-  const raw = token.split('.')[0] ?? token;
-  const [row] = await request.server.database.db
-    .select({ expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(eq(sessions.token, raw));
-  if (row && row.expiresAt.getTime() <= Date.now()) return new AppError(ERR.SESSION_EXPIRED);
-  return new AppError(ERR.AUTH_FAILED);
+function tryDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
-async function loadUser(request: FastifyRequest): Promise<RequestUser> {
-  const token = bearerToken(request);
-  if (!token) throw new AppError(ERR.LOGIN_REQUIRED);
+/** Signatures are standard base64 of an HMAC-SHA-256: 44 characters ending in one `=`. */
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The session token a bearer value names, or undefined when it names none. The auth library
+ * accepts two forms, and so do we, with the same checks:
+ * - the bare session token (what sign-in answers in its body): no dot, taken as it is;
+ * - the signed form `token.signature` (the `set-auth-token` header, percent-encoded or not),
+ *   where the signature is the base64 HMAC-SHA-256 of the token under the auth secret. A wrong
+ *   signature names no session, whatever the token.
+ */
+export function sessionTokenOf(bearer: string, secret: string): string | undefined {
+  if (!bearer.includes('.')) return bearer.includes('%') ? undefined : bearer;
+  const value = bearer.includes('%') ? tryDecode(bearer) : bearer;
+  const dot = value.indexOf('.');
+  if (dot < 1 || dot !== value.lastIndexOf('.')) return undefined;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return undefined;
+  const expected = createHmac('sha256', secret).update(token, 'utf8').digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : undefined;
+}
+
+/** The session, its user and the user's deletion state, read by token in one statement. */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      isAnonymous: users.isAnonymous,
+      isDeleted: userProfiles.isDeleted,
+      deletionRequestedAt: userProfiles.deletionRequestedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare(statementName(db, 'muster_session_by_token'));
+}
+
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
+
+/** Per app: the auth secret (resolved once) and the prepared lookup of its database. */
+const perApp = new WeakMap<FastifyInstance, { secret: string; lookup: SessionLookup }>();
+
+async function sessionReader(app: FastifyInstance) {
+  let reader = perApp.get(app);
+  if (!reader) {
+    const context = await app.auth.$context;
+    reader = { secret: context.secret, lookup: prepareSessionLookup(app.database.db) };
+    perApp.set(app, reader);
+  }
+  return reader;
+}
+
+/**
+ * Sessions slide: once a session is older than the update age, a use extends it to a full
+ * lifetime from now (as the auth library does on its own session reads). Answers false when the
+ * session vanished meanwhile (signed out elsewhere).
+ */
+async function slideIfDue(db: Db, token: string, expiresAt: Date): Promise<boolean> {
+  const now = Date.now();
+  const dueAt =
+    expiresAt.getTime() - SESSION_TTL_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000;
+  if (dueAt > now) return true;
+  const updated = await db
+    .update(sessions)
+    .set({ expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000), updatedAt: new Date(now) })
+    .where(eq(sessions.token, token))
+    .returning({ id: sessions.id });
+  return updated.length > 0;
+}
+
+/**
+ * The caller's session, read with one statement per request (two on the rare request that slides
+ * it): no token 1004, a token naming no session 1001, an expired session 1002. A signed-out
+ * session is deleted by the auth library, so it answers 1001 from the next request on.
+ */
+async function loadSession(request: FastifyRequest): Promise<SessionRow> {
+  const bearer = bearerToken(request);
+  if (!bearer) throw new AppError(ERR.LOGIN_REQUIRED);
   // Session tokens are printable ASCII: anything else names no session and is not looked up.
-  if (!/^[\x21-\x7e]+$/.test(token)) throw new AppError(ERR.AUTH_FAILED);
-  // Checked first: the auth library deletes an expired session when it sees it.
-  const expired = await rejectionFor(request, token);
-  if (expired.code === ERR.SESSION_EXPIRED) throw expired;
-  const result = await request.server.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!result) throw expired;
-  const user = result.user as typeof result.user & { isAnonymous?: boolean | null };
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    isAnonymous: Boolean(user.isAnonymous),
-    sessionId: result.session.id,
-  };
+  if (!/^[\x21-\x7e]+$/.test(bearer)) throw new AppError(ERR.AUTH_FAILED);
+  const reader = await sessionReader(request.server);
+  const token = sessionTokenOf(bearer, reader.secret);
+  if (!token) throw new AppError(ERR.AUTH_FAILED);
+  const [row] = await reader.lookup.execute({ token });
+  if (!row) throw new AppError(ERR.AUTH_FAILED);
+  // An expired session stays expired (1002) rather than vanishing into "invalid".
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError(ERR.SESSION_EXPIRED);
+  if (!(await slideIfDue(request.server.database.db, token, row.expiresAt))) {
+    throw new AppError(ERR.AUTH_FAILED);
+  }
+  return row;
 }
 
 const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -71,16 +150,21 @@ export const DELETION_PENDING_DETAIL =
  * nothing until the user keeps the account: every other method answers 403 (1007), except on
  * routes marked `allowedWhileDeletionPending` (keeping the account).
  */
-async function assertNotPendingDeletion(request: FastifyRequest, user: RequestUser) {
-  if (user.isAnonymous || READ_METHODS.has(request.method)) return;
+function assertNotPendingDeletion(request: FastifyRequest, row: SessionRow) {
+  if (row.isAnonymous || READ_METHODS.has(request.method)) return;
   if (request.routeOptions.config.allowedWhileDeletionPending) return;
-  const [profile] = await request.server.database.db
-    .select({ isDeleted: userProfiles.isDeleted, requestedAt: userProfiles.deletionRequestedAt })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, user.id));
-  if (profile && (profile.isDeleted || profile.requestedAt)) {
+  if (row.isDeleted || row.deletionRequestedAt) {
     throw new AppError(ERR.FORBIDDEN, { detail: DELETION_PENDING_DETAIL });
   }
+}
+
+function toRequestUser(row: SessionRow): RequestUser {
+  return {
+    id: row.userId,
+    email: row.email,
+    isAnonymous: row.isAnonymous,
+    sessionId: row.sessionId,
+  };
 }
 
 /**
@@ -88,17 +172,17 @@ async function assertNotPendingDeletion(request: FastifyRequest, user: RequestUs
  * Anonymous sessions get 403 (1007), and so do changes by an account pending deletion.
  */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
-  const user = await loadUser(request);
-  if (user.isAnonymous) throw new AppError(ERR.FORBIDDEN);
-  await assertNotPendingDeletion(request, user);
-  request.user = user;
+  const row = await loadSession(request);
+  if (row.isAnonymous) throw new AppError(ERR.FORBIDDEN);
+  assertNotPendingDeletion(request, row);
+  request.user = toRequestUser(row);
 }
 
 /** preHandler for routes open to any session, anonymous included (buddy-statement signing). */
 export async function requireSession(request: FastifyRequest, _reply: FastifyReply) {
-  const user = await loadUser(request);
-  await assertNotPendingDeletion(request, user);
-  request.user = user;
+  const row = await loadSession(request);
+  assertNotPendingDeletion(request, row);
+  request.user = toRequestUser(row);
 }
 
 /** The signed-in user of a route guarded by requireUser. */
