@@ -1,6 +1,5 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeUpload,
@@ -10,6 +9,7 @@ import {
 import { createTokenSigner } from '#src/modules/storage/signed-token.ts';
 import { pdfOfSize } from '../fixtures/files.ts';
 import { freePort, buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { decodeBody, openRequest, rawRequest } from '../helpers/raw-http.ts';
 
 const OWNER = 'user_compression_owner';
 /** Well over the 1 KB threshold once serialised. */
@@ -21,44 +21,6 @@ const LARGE = {
   })),
 };
 const PREGZIPPED = gzipSync(JSON.stringify(LARGE));
-
-type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-function open(
-  url: string,
-  headers: Record<string, string>,
-  method = 'GET',
-): Promise<IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method, headers }, resolve);
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-/** One request over the socket; the body as it came over the wire, nothing decoded. */
-async function raw(
-  url: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawAnswer> {
-  const response = await open(url, headers, method);
-  const chunks: Buffer[] = [];
-  for await (const chunk of response) chunks.push(chunk as Buffer);
-  return {
-    status: response.statusCode ?? 0,
-    headers: response.headers,
-    body: Buffer.concat(chunks),
-  };
-}
-
-function decode(answer: RawAnswer): Buffer {
-  const coding = answer.headers['content-encoding'];
-  if (coding === 'br') return brotliDecompressSync(answer.body);
-  if (coding === 'gzip') return gunzipSync(answer.body);
-  expect(coding).toBeUndefined();
-  return answer.body;
-}
 
 describe('[COMPRESSION] API answers', () => {
   let app: TestApp;
@@ -101,18 +63,18 @@ describe('[COMPRESSION] API answers', () => {
       ['gzip', 'gzip'],
       ['br;q=0, gzip', 'gzip'],
     ] as const) {
-      const answer = await raw(`${base}/test/large`, { 'accept-encoding': accept });
+      const answer = await rawRequest(`${base}/test/large`, { 'accept-encoding': accept });
       expect(answer.status, accept).toBe(200);
       expect(answer.headers['content-encoding'], accept).toBe(expected);
       expect(answer.headers.vary, accept).toMatch(/accept-encoding/i);
       expect(answer.headers['cache-control']).toBe('no-store');
       expect(answer.body.length).toBeLessThan(JSON.stringify(LARGE).length);
-      expect(JSON.parse(decode(answer).toString('utf8'))).toEqual(LARGE);
+      expect(JSON.parse(decodeBody(answer).toString('utf8'))).toEqual(LARGE);
     }
   });
 
   it('[COMPRESSION]: small answers, refused codings and garbage headers are sent as they are', async () => {
-    const small = await raw(`${base}/test/small`, { 'accept-encoding': 'br, gzip' });
+    const small = await rawRequest(`${base}/test/small`, { 'accept-encoding': 'br, gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ ok: true });
     for (const accept of [
@@ -122,21 +84,21 @@ describe('[COMPRESSION] API answers', () => {
       'br;q=abc',
       '\u00ff\u00fe',
     ]) {
-      const answer = await raw(`${base}/test/large`, { 'accept-encoding': accept });
+      const answer = await rawRequest(`${base}/test/large`, { 'accept-encoding': accept });
       expect(answer.status, accept).toBe(200);
       expect(answer.headers['content-encoding'], accept).toBeUndefined();
       expect(JSON.parse(answer.body.toString('utf8')), accept).toEqual(LARGE);
     }
-    const none = await raw(`${base}/test/large`);
+    const none = await rawRequest(`${base}/test/large`);
     expect(none.headers['content-encoding']).toBeUndefined();
     // An answer that already states its coding is not encoded again.
-    const encoded = await raw(`${base}/test/encoded`, { 'accept-encoding': 'br' });
+    const encoded = await rawRequest(`${base}/test/encoded`, { 'accept-encoding': 'br' });
     expect(encoded.headers['content-encoding']).toBe('gzip');
     expect(encoded.body).toEqual(PREGZIPPED);
   });
 
   it('[COMPRESSION]: an event stream is never compressed, and its first event arrives while it is still open', async () => {
-    const response = await open(`${base}/test/events`, { 'accept-encoding': 'br, gzip' });
+    const response = await openRequest(`${base}/test/events`, { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(response.headers['content-encoding']).toBeUndefined();
@@ -200,12 +162,15 @@ describe('[COMPRESSION] API answers', () => {
       exp: Math.floor(Date.now() / 1000) + 600,
     })}`;
     for (const link of [url, textUrl]) {
-      const whole = await raw(link, { 'accept-encoding': 'br, gzip' });
+      const whole = await rawRequest(link, { 'accept-encoding': 'br, gzip' });
       expect(whole.status).toBe(200);
       expect(whole.headers['content-encoding']).toBeUndefined();
       expect(whole.headers['content-length']).toBe(String(bytes.length));
       expect(whole.body).toEqual(bytes);
-      const part = await raw(link, { 'accept-encoding': 'br, gzip', range: 'bytes=100-4195' });
+      const part = await rawRequest(link, {
+        'accept-encoding': 'br, gzip',
+        range: 'bytes=100-4195',
+      });
       expect(part.status).toBe(206);
       expect(part.headers['content-encoding']).toBeUndefined();
       expect(part.headers['content-range']).toBe(`bytes 100-4195/${bytes.length}`);

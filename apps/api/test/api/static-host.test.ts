@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createStaticHost } from '#src/static-host.ts';
 import { precompressFolder } from '../../../../scripts/precompress.ts';
+import { decodeBody, rawRequest } from '../helpers/raw-http.ts';
 
 let dir: string;
 let spa: FastifyInstance;
@@ -17,11 +17,17 @@ beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'muster-static-'));
   for (const name of ['app', 'site']) {
     mkdirSync(path.join(dir, name, 'assets'), { recursive: true });
-    writeFileSync(path.join(dir, name, 'index.html'), '<meta name="muster:api-url" content="__MUSTER_API_URL__"><meta name="muster:social-url" content="__MUSTER_SOCIAL_URL__"><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(
+      path.join(dir, name, 'index.html'),
+      '<meta name="muster:api-url" content="__MUSTER_API_URL__"><meta name="muster:social-url" content="__MUSTER_SOCIAL_URL__"><script type="module" src="/assets/index-abc123.js"></script>',
+    );
     writeFileSync(path.join(dir, name, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(dir, name, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   }
-  writeFileSync(path.join(dir, 'site', 'pricing.html'), '<h1>Pricing</h1><a href="__MUSTER_APP_URL__/sign-up">Sign up</a>');
+  writeFileSync(
+    path.join(dir, 'site', 'pricing.html'),
+    '<h1>Pricing</h1><a href="__MUSTER_APP_URL__/sign-up">Sign up</a>',
+  );
   writeFileSync(path.join(dir, 'site', '404.html'), '<h1>Page not found</h1>');
   const placeholders = {
     __MUSTER_API_URL__: 'https://api.example.test',
@@ -29,8 +35,18 @@ beforeAll(async () => {
     // A value that would break out of its attribute if written as it is.
     __MUSTER_SOCIAL_URL__: 'https://social.example/a?b=1&c="><script>alert(1)</script>',
   };
-  spa = await createStaticHost({ root: path.join(dir, 'app'), placeholders, mode: 'spa', connectOrigins: ['https://api.example.test'] });
-  site = await createStaticHost({ root: path.join(dir, 'site'), placeholders, mode: 'site', connectOrigins: [] });
+  spa = await createStaticHost({
+    root: path.join(dir, 'app'),
+    placeholders,
+    mode: 'spa',
+    connectOrigins: ['https://api.example.test'],
+  });
+  site = await createStaticHost({
+    root: path.join(dir, 'site'),
+    placeholders,
+    mode: 'site',
+    connectOrigins: [],
+  });
 });
 afterAll(async () => {
   await spa.close();
@@ -46,10 +62,18 @@ describe('[STATIC]', () => {
     expect(response.headers.etag).toMatch(/^".+"$/);
     expect(response.body).toContain('content="https://api.example.test"');
     expect(response.body).not.toContain('__MUSTER');
-    expect(response.body).toContain('content="https://social.example/a?b=1&amp;c=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(response.body).toContain(
+      'content="https://social.example/a?b=1&amp;c=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+    );
     expect(response.body).not.toContain('<script>alert');
-    expect(response.headers['content-security-policy']).toContain("connect-src 'self' https://api.example.test");
-    const again = await spa.inject({ method: 'GET', url: '/index.html', headers: { 'if-none-match': response.headers.etag as string } });
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' https://api.example.test",
+    );
+    const again = await spa.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -92,11 +116,19 @@ describe('[STATIC]', () => {
 
 describe('[STATIC]: production headers and deadlines', () => {
   it('[STATIC]: HSTS on every answer when enabled, and not otherwise', async () => {
-    const secure = await createStaticHost({ root: path.join(dir, 'site'), placeholders: {}, mode: 'site', connectOrigins: [], hsts: true });
+    const secure = await createStaticHost({
+      root: path.join(dir, 'site'),
+      placeholders: {},
+      mode: 'site',
+      connectOrigins: [],
+      hsts: true,
+    });
     try {
       for (const url of ['/', '/pricing', '/assets/index-abc123.js', '/favicon.svg', '/nope']) {
         const response = await secure.inject({ method: 'GET', url });
-        expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+        expect(response.headers['strict-transport-security'], url).toBe(
+          'max-age=31536000; includeSubDomains',
+        );
       }
     } finally {
       await secure.close();
@@ -142,44 +174,17 @@ describe('[STATIC]: production headers and deadlines', () => {
   });
 });
 
-type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
-
-/** One request over a real socket, the body as it came over the wire (nothing decoded). */
-function rawRequest(
-  port: number,
-  url: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path: url, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-function decode(answer: RawAnswer): Buffer {
-  const coding = answer.headers['content-encoding'];
-  if (coding === 'br') return brotliDecompressSync(answer.body);
-  if (coding === 'gzip') return gunzipSync(answer.body);
-  expect(coding).toBeUndefined();
-  return answer.body;
-}
-
 describe('[STATIC]: compression', () => {
   let root: string;
   let host: FastifyInstance;
   let port: number;
   let script: Buffer;
   // Varied text, so brotli and gzip sizes differ from each other and from the original.
-  const lines = Array.from({ length: 400 }, (_, i) => `export const value${i} = ${JSON.stringify({ i, square: i * i, label: `item ${i.toString(36)}` })};`);
+  const lines = Array.from(
+    { length: 400 },
+    (_, i) =>
+      `export const value${i} = ${JSON.stringify({ i, square: i * i, label: `item ${i.toString(36)}` })};`,
+  );
   const page = `<!doctype html><meta name="muster:api-url" content="__MUSTER_API_URL__"><script type="module" src="/assets/app-abc123.js"></script>${'<p>Muster helps veterans prepare claims.</p>'.repeat(60)}`;
 
   beforeAll(async () => {
@@ -192,7 +197,12 @@ describe('[STATIC]: compression', () => {
     writeFileSync(path.join(root, 'photo.png'), Buffer.alloc(4096, 7));
     await precompressFolder(root);
     script = readFileSync(path.join(root, 'assets', 'app-abc123.js'));
-    host = await createStaticHost({ root, placeholders: { __MUSTER_API_URL__: 'https://api.example.test' }, mode: 'spa', connectOrigins: [] });
+    host = await createStaticHost({
+      root,
+      placeholders: { __MUSTER_API_URL__: 'https://api.example.test' },
+      mode: 'spa',
+      connectOrigins: [],
+    });
     await host.listen({ port: 0, host: '127.0.0.1' });
     port = (host.server.address() as { port: number }).port;
   });
@@ -202,7 +212,9 @@ describe('[STATIC]: compression', () => {
 
   it('[STATIC][COMPRESSION]: the build writes .br and .gz beside text assets above 1 KB only', () => {
     const assets = path.join(root, 'assets');
-    expect(brotliDecompressSync(readFileSync(path.join(assets, 'app-abc123.js.br')))).toEqual(script);
+    expect(brotliDecompressSync(readFileSync(path.join(assets, 'app-abc123.js.br')))).toEqual(
+      script,
+    );
     expect(gunzipSync(readFileSync(path.join(assets, 'app-abc123.js.gz')))).toEqual(script);
     expect(() => readFileSync(path.join(assets, 'tiny-abc123.js.br'))).toThrow();
     expect(() => readFileSync(path.join(root, 'photo.png.br'))).toThrow();
@@ -218,14 +230,17 @@ describe('[STATIC]: compression', () => {
     ];
     const etags = new Set<string>();
     for (const [accept, expected] of cases) {
-      const answer = await rawRequest(port, '/assets/app-abc123.js', accept === undefined ? {} : { 'accept-encoding': accept });
+      const answer = await rawRequest(
+        `http://127.0.0.1:${port}` + '/assets/app-abc123.js',
+        accept === undefined ? {} : { 'accept-encoding': accept },
+      );
       expect(answer.status, accept).toBe(200);
       expect(answer.headers['content-encoding'], accept).toBe(expected);
       expect(answer.headers['content-type'], accept).toMatch(/^(text|application)\/javascript/);
       expect(answer.headers.vary, accept).toMatch(/accept-encoding/i);
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(Number(answer.headers['content-length']), accept).toBe(answer.body.length);
-      expect(decode(answer), accept).toEqual(script);
+      expect(decodeBody(answer), accept).toEqual(script);
       if (expected) expect(answer.body.length).toBeLessThan(script.length / 2);
       etags.add(String(answer.headers.etag));
     }
@@ -242,59 +257,88 @@ describe('[STATIC]: compression', () => {
       ['br;q=abc', undefined],
     ];
     for (const [accept, expected] of cases) {
-      const asset = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': accept });
+      const asset = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+        'accept-encoding': accept,
+      });
       expect(asset.status, accept).toBe(200);
       expect(asset.headers['content-encoding'], accept).toBe(expected);
-      expect(decode(asset), accept).toEqual(script);
-      const html = await rawRequest(port, '/', { 'accept-encoding': accept });
+      expect(decodeBody(asset), accept).toEqual(script);
+      const html = await rawRequest(`http://127.0.0.1:${port}` + '/', {
+        'accept-encoding': accept,
+      });
       expect(html.status, accept).toBe(200);
       expect(html.headers['content-encoding'], accept).toBe(expected);
-      expect(decode(html).toString('utf8'), accept).toContain('content="https://api.example.test"');
+      expect(decodeBody(html).toString('utf8'), accept).toContain(
+        'content="https://api.example.test"',
+      );
     }
   });
 
   it('[STATIC][COMPRESSION]: HEAD, ranges and revalidation answer for the coding actually sent', async () => {
     const br = readFileSync(path.join(root, 'assets', 'app-abc123.js.br'));
-    const head = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': 'br' }, 'HEAD');
+    const head = await rawRequest(
+      `http://127.0.0.1:${port}` + '/assets/app-abc123.js',
+      { 'accept-encoding': 'br' },
+      'HEAD',
+    );
     expect(head.status).toBe(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(Number(head.headers['content-length'])).toBe(br.length);
     expect(head.body.length).toBe(0);
 
     // A range is a range of the bytes sent: those of the brotli copy here.
-    const part = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': 'br', range: 'bytes=0-99' });
+    const part = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+      'accept-encoding': 'br',
+      range: 'bytes=0-99',
+    });
     expect(part.status).toBe(206);
     expect(part.headers['content-encoding']).toBe('br');
     expect(part.headers['content-range']).toBe(`bytes 0-99/${br.length}`);
     expect(part.body).toEqual(br.subarray(0, 100));
-    const plainPart = await rawRequest(port, '/assets/app-abc123.js', { range: 'bytes=0-99' });
+    const plainPart = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+      range: 'bytes=0-99',
+    });
     expect(plainPart.headers['content-encoding']).toBeUndefined();
     expect(plainPart.body).toEqual(script.subarray(0, 100));
 
-    const full = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': 'br' });
-    const same = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': 'br', 'if-none-match': String(full.headers.etag) });
+    const full = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+      'accept-encoding': 'br',
+    });
+    const same = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(full.headers.etag),
+    });
     expect(same.status).toBe(304);
     expect(same.headers.vary).toMatch(/accept-encoding/i);
-    const otherCoding = await rawRequest(port, '/assets/app-abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': String(full.headers.etag) });
+    const otherCoding = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(full.headers.etag),
+    });
     expect(otherCoding.status).toBe(200);
     expect(otherCoding.headers['content-encoding']).toBe('gzip');
   });
 
   it('[STATIC][COMPRESSION]: small and binary files go as they are; copies are not served by name', async () => {
-    const tiny = await rawRequest(port, '/assets/tiny-abc123.js', { 'accept-encoding': 'br, gzip' });
+    const tiny = await rawRequest(`http://127.0.0.1:${port}` + '/assets/tiny-abc123.js', {
+      'accept-encoding': 'br, gzip',
+    });
     expect(tiny.headers['content-encoding']).toBeUndefined();
     expect(tiny.headers.vary).toMatch(/accept-encoding/i);
     expect(tiny.body.toString()).toBe('console.log(1)');
-    const photo = await rawRequest(port, '/photo.png', { 'accept-encoding': 'br, gzip' });
+    const photo = await rawRequest(`http://127.0.0.1:${port}` + '/photo.png', {
+      'accept-encoding': 'br, gzip',
+    });
     expect(photo.status).toBe(200);
     expect(photo.headers['content-encoding']).toBeUndefined();
     expect(photo.headers.vary).toBeUndefined();
-    const copy = await rawRequest(port, '/assets/app-abc123.js.br', { 'accept-encoding': 'br' });
+    const copy = await rawRequest(`http://127.0.0.1:${port}` + '/assets/app-abc123.js.br', {
+      'accept-encoding': 'br',
+    });
     expect(copy.status).toBe(404);
   });
 
   it('[STATIC][COMPRESSION]: index.html is compressed at runtime with an ETag per coding', async () => {
-    const plain = await rawRequest(port, '/index.html');
+    const plain = await rawRequest(`http://127.0.0.1:${port}` + '/index.html');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     const expected = plain.body.toString('utf8');
@@ -302,27 +346,41 @@ describe('[STATIC]: compression', () => {
     const etags = new Set([String(plain.headers.etag)]);
     for (const coding of ['br', 'gzip']) {
       for (const url of ['/', '/index.html', '/some/app/path']) {
-        const answer = await rawRequest(port, url, { 'accept-encoding': coding });
+        const answer = await rawRequest(`http://127.0.0.1:${port}` + url, {
+          'accept-encoding': coding,
+        });
         expect(answer.status, url).toBe(200);
         expect(answer.headers['content-encoding'], url).toBe(coding);
         expect(answer.headers['cache-control']).toBe('no-cache');
         expect(answer.headers.vary).toMatch(/accept-encoding/i);
         expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
-        expect(decode(answer).toString('utf8')).toBe(expected);
+        expect(decodeBody(answer).toString('utf8')).toBe(expected);
         etags.add(String(answer.headers.etag));
       }
-      const head = await rawRequest(port, '/', { 'accept-encoding': coding }, 'HEAD');
+      const head = await rawRequest(
+        `http://127.0.0.1:${port}` + '/',
+        { 'accept-encoding': coding },
+        'HEAD',
+      );
       expect(head.headers['content-encoding']).toBe(coding);
       expect(head.body.length).toBe(0);
     }
     expect(etags.size).toBe(3);
-    const br = await rawRequest(port, '/', { 'accept-encoding': 'br' });
-    const revalidated = await rawRequest(port, '/', { 'accept-encoding': 'br', 'if-none-match': `"other", ${String(br.headers.etag)}` });
+    const br = await rawRequest(`http://127.0.0.1:${port}` + '/', { 'accept-encoding': 'br' });
+    const revalidated = await rawRequest(`http://127.0.0.1:${port}` + '/', {
+      'accept-encoding': 'br',
+      'if-none-match': `"other", ${String(br.headers.etag)}`,
+    });
     expect(revalidated.status).toBe(304);
-    const wrongCoding = await rawRequest(port, '/', { 'accept-encoding': 'gzip', 'if-none-match': String(br.headers.etag) });
+    const wrongCoding = await rawRequest(`http://127.0.0.1:${port}` + '/', {
+      'accept-encoding': 'gzip',
+      'if-none-match': String(br.headers.etag),
+    });
     expect(wrongCoding.status).toBe(200);
     expect(wrongCoding.headers['content-encoding']).toBe('gzip');
-    const small = await rawRequest(port, '/small', { 'accept-encoding': 'br' });
+    const small = await rawRequest(`http://127.0.0.1:${port}` + '/small', {
+      'accept-encoding': 'br',
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.headers.vary).toMatch(/accept-encoding/i);
     expect(small.body.toString()).toBe('<p>small</p>');
