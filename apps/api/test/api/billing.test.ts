@@ -63,7 +63,13 @@ describe('[BILLING] with Stripe', () => {
     const profile = await app.inject({ method: 'GET', url: `/users/${me.userId}`, headers: bearer(me.token) });
     expect(profile.json()).toMatchObject({ subscription_status: 'active', plan: 'PRO_MONTHLY', price_id: PRICES.PRO_MONTHLY });
     const list = await app.inject({ method: 'GET', url: '/subscriptions', headers: bearer(me.token) });
-    expect(list.json()).toMatchObject({ results: [{ plan: 'PRO_MONTHLY', status: 'active' }], meta: { total: 1 } });
+    expect(list.json()).toMatchObject({ results: [{ plan: 'PRO_MONTHLY', status: 'active' }], meta: { page: 1, page_size: 20, total: 1 } });
+    // The list pages like every other list.
+    const past = await app.inject({ method: 'GET', url: '/subscriptions?page=2&page_size=1', headers: bearer(me.token) });
+    expect(past.json()).toEqual({ results: [], meta: { page: 2, page_size: 1, total: 1 } });
+    const bad = await app.inject({ method: 'GET', url: '/subscriptions?page_size=0', headers: bearer(me.token) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 2001 });
     const id = list.json<{ results: { id: string }[] }>().results[0]!.id;
     expect((await app.inject({ method: 'GET', url: `/subscriptions/${id}`, headers: bearer(me.token) })).statusCode).toBe(200);
     const other = await signIn(app, 'peeker@example.com');

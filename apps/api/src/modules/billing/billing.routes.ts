@@ -11,7 +11,7 @@ import {
   verifySessionQuerySchema,
   verifySessionSchema,
 } from '@muster/contract/billing';
-import { pagedSchema, pathIdSchema } from '@muster/contract/common';
+import { pagedSchema, pageQuerySchema, pathIdSchema } from '@muster/contract/common';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
@@ -68,10 +68,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     typed.get(
       '/subscriptions',
-      { schema: { tags: ['billing'], summary: 'The user’s subscriptions', response: { 200: pagedSchema(subscriptionSchema), ...errors } } },
+      { schema: { tags: ['billing'], summary: 'The user’s subscriptions', querystring: pageQuerySchema, response: { 200: pagedSchema(subscriptionSchema), ...errors } } },
       async (request) => {
-        const results = await listSubscriptions(deps, currentUser(request).id);
-        return { results, meta: { page: 1, page_size: Math.max(1, results.length), total: results.length } };
+        const all = await listSubscriptions(deps, currentUser(request).id);
+        const { page, page_size: pageSize } = request.query;
+        const results = all.slice((page - 1) * pageSize, page * pageSize);
+        return { results, meta: { page, page_size: pageSize, total: all.length } };
       },
     );
     typed.get(
