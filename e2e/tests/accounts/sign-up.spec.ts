@@ -144,7 +144,9 @@ test('[ACCOUNTS][QUOTA]: a quota answer opens the matching upgrade dialog', asyn
     });
   });
   await page.goto('/profile');
+  // A new account has no name yet: both fields start empty.
   await page.getByLabel('First name').fill('Jo');
+  await page.getByLabel('Last name').fill('Tester');
   await page.getByRole('button', { name: 'Save changes' }).click();
   const dialog = page.getByRole('dialog');
   await expect(
