@@ -28,10 +28,16 @@ function newestMtime(dir: string): number {
 
 function buildIfStale(workspace: string, dir: string) {
   const index = path.join(dir, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(dir), newestMtime(path.join(repo, 'packages', 'contract', 'src')));
+  const sources = Math.max(
+    newestMtime(dir),
+    newestMtime(path.join(repo, 'packages', 'contract', 'src')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log(`Building ${workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: repo, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: repo,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error(`Build of ${workspace} failed`);
     process.exit(1);

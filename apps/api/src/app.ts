@@ -127,11 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);
-  app.decorate('jobDefinitions', createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing }));
+  app.decorate(
+    'jobDefinitions',
+    createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing }),
+  );
   // Encrypted columns seal and open values with this app's key ring.
   const unregisterCipher = registerFieldCipher(createFieldCipher(deps.keyRing));
   app.addHook('onClose', async () => unregisterCipher());
-  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, db: deps.database.db });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    db: deps.database.db,
+  });
   app.decorate('mailer', mailer);
   app.decorate(
     'auth',

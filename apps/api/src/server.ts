@@ -96,7 +96,10 @@ export function configOrExit(): Config {
 async function main() {
   const config = configOrExit();
   const app = await startApi(config);
-  closeOnSignals(() => app.close(), (msg) => app.log.info(msg));
+  closeOnSignals(
+    () => app.close(),
+    (msg) => app.log.info(msg),
+  );
   await app.listen({ port: config.ports.api, host: config.host });
 }
 

@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { chooseEncoding, type ContentCoding } from './lib/accept-encoding.ts';
-import { applyServerLimits, DEFAULT_HTTP_LIMITS, fastifyServerOptions, type HttpLimits } from './lib/http-limits.ts';
+import {
+  applyServerLimits,
+  DEFAULT_HTTP_LIMITS,
+  fastifyServerOptions,
+  type HttpLimits,
+} from './lib/http-limits.ts';
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -134,7 +139,10 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
   }
 
   /** The page as it goes to this client: compressed when it accepts br or gzip and it pays. */
-  function htmlVariant(request: FastifyRequest, page: HtmlFile): HtmlVariant & { coding?: ContentCoding } {
+  function htmlVariant(
+    request: FastifyRequest,
+    page: HtmlFile,
+  ): HtmlVariant & { coding?: ContentCoding } {
     if (page.body.length < HTML_COMPRESS_MIN_BYTES) return page;
     const coding = chooseEncoding(request.headers['accept-encoding']);
     if (coding === 'identity') return page;
@@ -208,7 +216,9 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = !path.extname(request.url.split('?')[0] ?? '') && (request.method === 'GET' || request.method === 'HEAD');
+    const wantsPage =
+      !path.extname(request.url.split('?')[0] ?? '') &&
+      (request.method === 'GET' || request.method === 'HEAD');
     if (options.mode === 'spa' && wantsPage) return sendHtml(request, reply, 'index.html');
     if (options.mode === 'site' && htmlFiles.includes('404.html')) {
       return sendHtml(request, reply, '404.html', 404);

@@ -13,8 +13,11 @@ import { expect, test } from '../../fixtures.ts';
 function everyAppPath(): string[] {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const source = readFileSync(path.resolve(here, '../../../apps/web/src/config/paths.ts'), 'utf8');
-  const literal = [...source.matchAll(/(?:path: |staticPath\()'([^']+)'/g)].map((match) => match[1]!);
-  const steps = /DISABILITY_WIZARD_STEPS = \[([^\]]+)\]/.exec(source)?.[1]?.match(/'([^']+)'/g) ?? [];
+  const literal = [...source.matchAll(/(?:path: |staticPath\()'([^']+)'/g)].map(
+    (match) => match[1]!,
+  );
+  const steps =
+    /DISABILITY_WIZARD_STEPS = \[([^\]]+)\]/.exec(source)?.[1]?.match(/'([^']+)'/g) ?? [];
   const wizard = steps.map((step) => `/disabilities/:disabilityId/${step.slice(1, -1)}`);
   const all = [...new Set([...literal, ...wizard])];
   return all.filter((p) => p !== '/dev/outbox').map((p) => p.replace(/:[A-Za-z]+/g, 'example-id'));
@@ -24,14 +27,18 @@ function everyAppPath(): string[] {
 async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const overflow = Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - width;
+    const overflow =
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - width;
     const culprits: string[] = [];
     if (overflow > 0) {
       for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
         const box = element.getBoundingClientRect();
         if (box.right > width + 0.5 && box.width > 0 && culprits.length < 5) {
-          const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
-          culprits.push(`${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`);
+          const name =
+            element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+          culprits.push(
+            `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`,
+          );
         }
       }
     }
@@ -44,20 +51,43 @@ test.describe('[APP][MOBILE]: every page fits a 375 px screen without sideways s
 
   test('[APP][MOBILE]: the route list is read from the app', () => {
     const paths = everyAppPath();
-    expect(paths).toEqual(expect.arrayContaining(['/dashboard', '/calculator', '/profile', '/welcome', '/plan-selection', '/vault', '/sign-in']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/dashboard',
+        '/calculator',
+        '/profile',
+        '/welcome',
+        '/plan-selection',
+        '/vault',
+        '/sign-in',
+      ]),
+    );
     expect(paths.length).toBeGreaterThan(40);
   });
 
-  test('[APP][MOBILE]: signed out, and signed in, no page scrolls sideways', async ({ page, login }, testInfo) => {
+  test('[APP][MOBILE]: signed out, and signed in, no page scrolls sideways', async ({
+    page,
+    login,
+  }, testInfo) => {
     test.setTimeout(240_000);
     const failures: string[] = [];
     const check = async (target: string, who: string) => {
       await page.goto(target);
       await page.waitForLoadState('networkidle');
       const { overflow, culprits } = await sidewaysOverflow(page);
-      if (overflow > 0) failures.push(`${who} ${target} → ${new URL(page.url()).pathname}: ${overflow}px wider; ${culprits.join(' | ')}`);
+      if (overflow > 0)
+        failures.push(
+          `${who} ${target} → ${new URL(page.url()).pathname}: ${overflow}px wider; ${culprits.join(' | ')}`,
+        );
     };
-    for (const target of ['/sign-in', '/sign-up', '/privacy-policy', '/terms', '/service-outage', '/layman-sign/example-id']) {
+    for (const target of [
+      '/sign-in',
+      '/sign-up',
+      '/privacy-policy',
+      '/terms',
+      '/service-outage',
+      '/layman-sign/example-id',
+    ]) {
       await check(target, 'signed out');
     }
     await login();

@@ -13,9 +13,11 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 3600;
 /** OAuth hand-off codes are single-use and short-lived. */
 export const OAUTH_HANDOFF_TTL_SECONDS = 60;
 
-export const emailSchema = safeText({ min: 1, max: 254, messages: { tooLong: 'Email is too long' } }).pipe(
-  z.email('Invalid email address'),
-);
+export const emailSchema = safeText({
+  min: 1,
+  max: 254,
+  messages: { tooLong: 'Email is too long' },
+}).pipe(z.email('Invalid email address'));
 
 export const sendSignInCodeInputSchema = z.object({
   email: emailSchema,
@@ -65,4 +67,6 @@ export const oauthProvidersSchema = z.object({
 });
 export type OAuthProviders = z.infer<typeof oauthProvidersSchema>;
 
-export const exchangeCodeInputSchema = z.object({ code: safeText({ min: 10, max: 200, trim: false }) });
+export const exchangeCodeInputSchema = z.object({
+  code: safeText({ min: 10, max: 200, trim: false }),
+});

@@ -27,7 +27,9 @@ export type BillingConfig = z.infer<typeof billingConfigSchema>;
 /** Longest URL accepted from a client (browsers and proxies commonly stop near 2,000). */
 export const URL_MAX = 2048;
 
-export const returnUrlInputSchema = z.object({ return_url: safeText({ min: 1, max: URL_MAX }).pipe(z.url()) });
+export const returnUrlInputSchema = z.object({
+  return_url: safeText({ min: 1, max: URL_MAX }).pipe(z.url()),
+});
 export const redirectUrlSchema = z.object({ url: z.url() });
 
 /** Spec: return_url {scheme, domain, path} and the price of the chosen plan. */

@@ -10,16 +10,41 @@ import {
 
 /** Spec section 8, verbatim. */
 const SPEC: Record<number, string> = {
-  1001: 'Authentication failed', 1002: 'Session expired', 1003: 'Access denied', 1004: 'Please log in to continue',
-  1005: 'Invalid username or password', 1006: 'Account temporarily locked', 1007: "You don't have permission to perform this action",
-  1008: 'Unable to refresh session', 2001: 'Invalid input provided', 2002: 'Required field missing', 2003: 'Invalid format',
-  2004: 'This entry already exists', 2005: 'Invalid email address', 2006: 'Password does not meet security requirements',
-  2007: 'Please check your input and try again', 2008: 'File or input too large', 3001: 'Transaction failed', 3002: 'Not found',
-  3003: 'Resource conflict', 3004: 'Too many requests, please try again later', 3005: 'Operation not allowed',
-  3006: 'Unable to complete request', 3007: 'Service temporarily unavailable', 3008: 'Invalid operation for current state',
-  4001: 'Connection error', 4002: 'Service temporarily unavailable', 4003: 'Request timed out', 4004: 'Service temporarily unavailable',
-  4005: 'System under maintenance', 4006: 'Connection lost', 5000: 'An unexpected error occurred', 5001: 'An unexpected error occurred',
-  5002: 'Service temporarily unavailable', 5003: 'Service temporarily unavailable', 5004: 'An unexpected error occurred',
+  1001: 'Authentication failed',
+  1002: 'Session expired',
+  1003: 'Access denied',
+  1004: 'Please log in to continue',
+  1005: 'Invalid username or password',
+  1006: 'Account temporarily locked',
+  1007: "You don't have permission to perform this action",
+  1008: 'Unable to refresh session',
+  2001: 'Invalid input provided',
+  2002: 'Required field missing',
+  2003: 'Invalid format',
+  2004: 'This entry already exists',
+  2005: 'Invalid email address',
+  2006: 'Password does not meet security requirements',
+  2007: 'Please check your input and try again',
+  2008: 'File or input too large',
+  3001: 'Transaction failed',
+  3002: 'Not found',
+  3003: 'Resource conflict',
+  3004: 'Too many requests, please try again later',
+  3005: 'Operation not allowed',
+  3006: 'Unable to complete request',
+  3007: 'Service temporarily unavailable',
+  3008: 'Invalid operation for current state',
+  4001: 'Connection error',
+  4002: 'Service temporarily unavailable',
+  4003: 'Request timed out',
+  4004: 'Service temporarily unavailable',
+  4005: 'System under maintenance',
+  4006: 'Connection lost',
+  5000: 'An unexpected error occurred',
+  5001: 'An unexpected error occurred',
+  5002: 'Service temporarily unavailable',
+  5003: 'Service temporarily unavailable',
+  5004: 'An unexpected error occurred',
 };
 
 describe('[CONTRACT][ERRORS]', () => {
@@ -59,15 +84,26 @@ describe('[CONTRACT][ERRORS]', () => {
     expect(clientCodeForFailure({ kind: 'http', status: 502 })).toBe(5002);
     expect(clientCodeForFailure({ kind: 'http', status: 504 })).toBe(5003);
     expect(clientCodeForFailure({ kind: 'http', status: 418 })).toBe(5004);
-    expect(clientCodeForFailure({ kind: 'http', status: 401, message: 'Token expired' })).toBe(1002);
+    expect(clientCodeForFailure({ kind: 'http', status: 401, message: 'Token expired' })).toBe(
+      1002,
+    );
     expect(clientCodeForFailure({ kind: 'http', status: 401 })).toBe(1001);
-    expect(clientCodeForFailure({ kind: 'exception', message: 'TypeError: Failed to fetch' })).toBe(4001);
+    expect(clientCodeForFailure({ kind: 'exception', message: 'TypeError: Failed to fetch' })).toBe(
+      4001,
+    );
     expect(clientCodeForFailure({ kind: 'exception', message: 'x is undefined' })).toBe(5001);
   });
 
   it('[CONTRACT]: the envelope schema accepts catalogue codes only', () => {
     expect(errorEnvelopeSchema.safeParse({ code: 3002, message: 'Not found' }).success).toBe(true);
     expect(errorEnvelopeSchema.safeParse({ code: 9999, message: 'x' }).success).toBe(false);
-    expect(errorEnvelopeSchema.safeParse({ code: 2001, message: 'x', validation: true, fields: { a: 'b' } }).success).toBe(true);
+    expect(
+      errorEnvelopeSchema.safeParse({
+        code: 2001,
+        message: 'x',
+        validation: true,
+        fields: { a: 'b' },
+      }).success,
+    ).toBe(true);
   });
 });

@@ -10,8 +10,12 @@ export const SEARCH_QUERY_MAX = 200;
 export const searchQuerySchema = z.object({ q: safeText({ max: SEARCH_QUERY_MAX }).default('') });
 
 export const searchResultSchema = z.object({
-  disabilities: z.array(z.object({ id: z.string(), title: z.string(), diagnosis: z.string().nullable() })),
+  disabilities: z.array(
+    z.object({ id: z.string(), title: z.string(), diagnosis: z.string().nullable() }),
+  ),
   documents: z.array(z.object({ id: z.string(), name: z.string(), extension: z.string() })),
-  threads: z.array(z.object({ id: z.string(), title: z.string().nullable(), created_at: z.string() })),
+  threads: z.array(
+    z.object({ id: z.string(), title: z.string().nullable(), created_at: z.string() }),
+  ),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

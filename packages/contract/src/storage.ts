@@ -35,7 +35,10 @@ export const fileKindSchema = z.enum(Object.keys(FILE_KINDS) as [FileKind, ...Fi
 
 export const createUploadInputSchema = z.object({
   kind: fileKindSchema,
-  filename: safeText({ min: 1, max: 255 }).refine((name) => !/[\\/]/.test(name), 'must not contain slashes'),
+  filename: safeText({ min: 1, max: 255 }).refine(
+    (name) => !/[\\/]/.test(name),
+    'must not contain slashes',
+  ),
   content_type: safeText({ min: 3, max: 255 }),
   size: z.number().int().min(1),
 });
@@ -58,7 +61,12 @@ export type UploadGrant = z.infer<typeof uploadGrantSchema>;
 
 export const completeUploadInputSchema = z.object({
   parts: z
-    .array(z.object({ part_number: z.number().int().min(1).max(10_000), etag: safeText({ min: 1, max: 200, trim: false }) }))
+    .array(
+      z.object({
+        part_number: z.number().int().min(1).max(10_000),
+        etag: safeText({ min: 1, max: 200, trim: false }),
+      }),
+    )
     .max(10_000)
     .optional(),
 });

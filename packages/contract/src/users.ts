@@ -39,7 +39,10 @@ export const userProfileSchema = z
     subscription_status: subscriptionStatusSchema.nullable(),
     price_id: z.string().nullable(),
     plan: z.enum(['FREE', 'PRO_MONTHLY', 'PRO_BIANNUALLY', 'LIFETIME']).nullable(),
-    is_va_authenticated: z.object({ benefit_claims: z.boolean(), veteran_verification: z.boolean() }),
+    is_va_authenticated: z.object({
+      benefit_claims: z.boolean(),
+      veteran_verification: z.boolean(),
+    }),
     theme_enabled: z.boolean(),
     selected_theme_branch: z.string().nullable(),
     served_branches: z.array(servedBranchSchema),

@@ -1,4 +1,13 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 
 /** The embedded database's folder is already served by another live process. */
@@ -60,7 +69,12 @@ function readHolder(file: string): LockHolder | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
     if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string') return undefined;
-    return { pid: parsed.pid, host: parsed.host, startedAt: String(parsed.startedAt), bootTicks: parsed.bootTicks };
+    return {
+      pid: parsed.pid,
+      host: parsed.host,
+      startedAt: String(parsed.startedAt),
+      bootTicks: parsed.bootTicks,
+    };
   } catch {
     return undefined;
   }
@@ -94,7 +108,8 @@ export function lockDataDir(folder: string): () => void {
         released = true;
         process.off('exit', release);
         const holder = readHolder(file);
-        if (holder?.pid === mine.pid && holder.startedAt === mine.startedAt) rmSync(file, { force: true });
+        if (holder?.pid === mine.pid && holder.startedAt === mine.startedAt)
+          rmSync(file, { force: true });
       };
       process.on('exit', release);
       return release;

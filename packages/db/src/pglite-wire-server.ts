@@ -164,12 +164,17 @@ class WireConnection {
             },
           }),
         );
-        const idle = tailLength === 6 && tail[0] === READY_FOR_QUERY && tail.readInt32BE(1) === 5 && tail[5] === IDLE;
+        const idle =
+          tailLength === 6 &&
+          tail[0] === READY_FOR_QUERY &&
+          tail.readInt32BE(1) === 5 &&
+          tail[5] === IDLE;
         if (idle) lock.release(this);
         else if (!this.messages.length && tail[0] === READY_FOR_QUERY) this.startIdleTimer();
       }
     } catch (error) {
-      if (!this.closed) this.socket.write(errorResponse(`embedded database: ${(error as Error).message}`));
+      if (!this.closed)
+        this.socket.write(errorResponse(`embedded database: ${(error as Error).message}`));
       await this.close();
     } finally {
       this.pumping = false;
@@ -182,7 +187,9 @@ class WireConnection {
     this.idleTimer = setTimeout(() => {
       if (this.server.lock.owner === this && this.server.lock.hasWaiters) {
         if (!this.closed) {
-          this.socket.write(errorResponse('terminating connection due to idle-in-transaction timeout'));
+          this.socket.write(
+            errorResponse('terminating connection due to idle-in-transaction timeout'),
+          );
         }
         void this.close();
       } else if (this.server.lock.owner === this) {
@@ -216,7 +223,9 @@ class WireConnection {
         await pglite.runExclusive(async () => {
           await pglite.execProtocolRawStream(SYNC_MESSAGE, { onRawData: () => undefined });
           if (pglite.isInTransaction()) {
-            await pglite.execProtocolRawStream(simpleQuery('ROLLBACK'), { onRawData: () => undefined });
+            await pglite.execProtocolRawStream(simpleQuery('ROLLBACK'), {
+              onRawData: () => undefined,
+            });
           }
         });
       }

@@ -1,6 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +33,9 @@ describe('[DB][EMBEDDED]: connections take turns on the one PGlite session', () 
   };
   beforeAll(async () => {
     database = await createDatabase({ poolSize: 4 });
-    await database.pool.query('create table notes (id serial primary key, owner text not null, body text not null)');
+    await database.pool.query(
+      'create table notes (id serial primary key, owner text not null, body text not null)',
+    );
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
@@ -53,25 +63,31 @@ describe('[DB][EMBEDDED]: connections take turns on the one PGlite session', () 
       conns.map(async (conn, c) => {
         const rows: unknown[] = [];
         for (let i = 0; i < 100; i += 1) {
-          rows.push((await conn.query('select $1::text as owner, $2::int as n', [`c${c}`, i])).rows[0]);
+          rows.push(
+            (await conn.query('select $1::text as owner, $2::int as n', [`c${c}`, i])).rows[0],
+          );
         }
         return rows;
       }),
     );
-    answers.forEach((rows, c) => expect(rows).toEqual(Array.from({ length: 100 }, (_, n) => ({ owner: `c${c}`, n }))));
+    answers.forEach((rows, c) =>
+      expect(rows).toEqual(Array.from({ length: 100 }, (_, n) => ({ owner: `c${c}`, n }))),
+    );
   });
 
-  it('[DB][EMBEDDED]: one connection\'s failed statement does not disturb another\'s', async () => {
+  it("[DB][EMBEDDED]: one connection's failed statement does not disturb another's", async () => {
     const [bad, good] = [await client(), await client()];
     const [failures, answers] = await Promise.all([
       (async () => {
         let failed = 0;
-        for (let i = 0; i < 50; i += 1) await bad.query('select 1/0 as broken').catch(() => (failed += 1));
+        for (let i = 0; i < 50; i += 1)
+          await bad.query('select 1/0 as broken').catch(() => (failed += 1));
         return failed;
       })(),
       (async () => {
         const rows: unknown[] = [];
-        for (let i = 0; i < 50; i += 1) rows.push((await good.query('select $1::int as n', [i])).rows[0]);
+        for (let i = 0; i < 50; i += 1)
+          rows.push((await good.query('select $1::int as n', [i])).rows[0]);
         return rows;
       })(),
     ]);
@@ -85,7 +101,9 @@ describe('[DB][EMBEDDED]: connections take turns on the one PGlite session', () 
     await doomed.query("insert into notes (owner, body) values ('doomed', 'never stored')");
     const waiting = other.query("select count(*)::int as n from notes where owner = 'doomed'");
     // The socket dies without a word (a crashed client), mid-transaction.
-    (doomed as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+    (
+      doomed as unknown as { connection: { stream: { destroy(): void } } }
+    ).connection.stream.destroy();
     expect((await waiting).rows[0]).toEqual({ n: 0 });
     expect((await other.query('select 1 as ok')).rows[0]).toEqual({ ok: 1 });
   });
@@ -103,7 +121,9 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
   });
 
   function start(folder: string) {
-    const child = spawn(process.execPath, ['--import', 'tsx', holder, folder], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', holder, folder], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.push(child);
     let out = '';
     let err = '';
@@ -123,7 +143,8 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
     const first = start(folder);
     expect((await first.ready).ready).toBe(true);
     const pid = first.child.pid!;
-    const ownSocketDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith(`muster-pg-${pid}-`));
+    const ownSocketDirs = () =>
+      readdirSync(tmpdir()).filter((name) => name.startsWith(`muster-pg-${pid}-`));
     expect(ownSocketDirs()).toHaveLength(1);
 
     const second = start(folder);
@@ -144,7 +165,7 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
     third.child.kill('SIGTERM');
   });
 
-  it('[DB][EMBEDDED]: the lock refuses this process\'s second open of a folder and is released on close', async () => {
+  it("[DB][EMBEDDED]: the lock refuses this process's second open of a folder and is released on close", async () => {
     const folder = path.join(root, 'in-process');
     const first = await createDatabase({ pgliteDir: folder });
     await expect(createDatabase({ pgliteDir: folder })).rejects.toBeInstanceOf(DataDirInUseError);
@@ -156,10 +177,16 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
 
   it('[DB][EMBEDDED]: a lock naming a dead process is taken over; one naming a live process is not', () => {
     const folder = path.join(root, 'manual');
-    writeFileSync(`${folder}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: 'x', startedAt: 'then' }));
+    writeFileSync(
+      `${folder}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 7, host: 'x', startedAt: 'then' }),
+    );
     // Another machine's lock on a shared folder is never taken over.
     expect(() => lockDataDir(folder)).toThrow(DataDirInUseError);
-    writeFileSync(`${folder}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), startedAt: 'then' }));
+    writeFileSync(
+      `${folder}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 7, host: hostname(), startedAt: 'then' }),
+    );
     const release = lockDataDir(folder);
     expect(() => lockDataDir(folder)).toThrow(/in use by another Muster process \(pid \d+/);
     release();
@@ -183,8 +210,18 @@ describe('[DB][EMBEDDED]: one process per data folder', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     utimesSync(live, longAgo, longAgo);
     try {
-      expect((await removeStaleSocketDirs(scratch)).sort()).toEqual([`muster-pg-${2 ** 22 + 9}-abc`, 'muster-pg-Old123']);
-      expect(readdirSync(scratch).sort()).toEqual(['muster-pg-Live45', 'muster-pg-New678', `muster-pg-${process.pid}-def`, 'unrelated'].sort());
+      expect((await removeStaleSocketDirs(scratch)).sort()).toEqual([
+        `muster-pg-${2 ** 22 + 9}-abc`,
+        'muster-pg-Old123',
+      ]);
+      expect(readdirSync(scratch).sort()).toEqual(
+        [
+          'muster-pg-Live45',
+          'muster-pg-New678',
+          `muster-pg-${process.pid}-def`,
+          'unrelated',
+        ].sort(),
+      );
     } finally {
       server.close();
     }

@@ -23,8 +23,15 @@ describe('[CONFIG]', () => {
       redisUrl: undefined,
       s3: undefined,
       ports: { api: 3001, app: 3000, site: 3002 },
-      urls: { app: 'http://localhost:3000', api: 'http://localhost:3001', site: 'http://localhost:3002' },
-      community: { discordUrl: 'https://discord.gg/muster', socialUrl: 'https://www.facebook.com/musterapp' },
+      urls: {
+        app: 'http://localhost:3000',
+        api: 'http://localhost:3001',
+        site: 'http://localhost:3002',
+      },
+      community: {
+        discordUrl: 'https://discord.gg/muster',
+        socialUrl: 'https://www.facebook.com/musterapp',
+      },
       role: 'all',
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
@@ -39,13 +46,19 @@ describe('[CONFIG]', () => {
       longRequestTimeoutMs: 3_600_000,
       maxConnections: 10_000,
     });
-    expect(parseConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).http).toMatchObject({
+    expect(
+      parseConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).http,
+    ).toMatchObject({
       requestTimeoutMs: 5000,
       headersTimeoutMs: 2000,
     });
     // Zero would switch a deadline off.
-    expect(linesFor({ HTTP_REQUEST_TIMEOUT_MS: '0' })[0]).toMatch(/^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /);
-    expect(linesFor({ HTTP_MAX_CONNECTIONS: '0' })).toEqual([expect.stringMatching(/^Invalid configuration: HTTP_MAX_CONNECTIONS /)]);
+    expect(linesFor({ HTTP_REQUEST_TIMEOUT_MS: '0' })[0]).toMatch(
+      /^Invalid configuration: HTTP_REQUEST_TIMEOUT_MS /,
+    );
+    expect(linesFor({ HTTP_MAX_CONNECTIONS: '0' })).toEqual([
+      expect.stringMatching(/^Invalid configuration: HTTP_MAX_CONNECTIONS /),
+    ]);
     expect(linesFor({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toEqual([
       'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
     ]);
@@ -59,26 +72,48 @@ describe('[CONFIG]', () => {
     expect(parseConfig({}).apiDocs).toBe(true);
     expect(parseConfig({ API_DOCS: '' }).apiDocs).toBe(true);
     expect(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key }).apiDocs).toBe(false);
-    expect(parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key, API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(
+      parseConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: key, API_DOCS: 'true' }).apiDocs,
+    ).toBe(true);
     expect(parseConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
-    expect(linesFor({ API_DOCS: 'maybe' })).toEqual([expect.stringMatching(/^Invalid configuration: API_DOCS /)]);
+    expect(linesFor({ API_DOCS: 'maybe' })).toEqual([
+      expect.stringMatching(/^Invalid configuration: API_DOCS /),
+    ]);
   });
 
   it('[CONFIG]: each bad value is named in one line', () => {
-    expect(linesFor({ API_PORT: 'abc' })).toEqual([expect.stringMatching(/^Invalid configuration: API_PORT /)]);
-    expect(linesFor({ DATABASE_URL: 'mysql://x' })).toEqual([expect.stringMatching(/^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/)]);
-    expect(linesFor({ NODE_ENV: 'production' })).toEqual(['Invalid configuration: ENCRYPTION_KEY is required in production']);
-    expect(linesFor({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toEqual(['Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set']);
-    expect(linesFor({ COMMUNITY_DISCORD_URL: 'javascript:alert(1)' })).toEqual([expect.stringMatching(/^Invalid configuration: COMMUNITY_DISCORD_URL /)]);
-    expect(linesFor({ COMMUNITY_SOCIAL_URL: 'https://' })).toEqual([expect.stringMatching(/^Invalid configuration: COMMUNITY_SOCIAL_URL /)]);
+    expect(linesFor({ API_PORT: 'abc' })).toEqual([
+      expect.stringMatching(/^Invalid configuration: API_PORT /),
+    ]);
+    expect(linesFor({ DATABASE_URL: 'mysql://x' })).toEqual([
+      expect.stringMatching(
+        /^Invalid configuration: DATABASE_URL must be a postgres or postgresql URL/,
+      ),
+    ]);
+    expect(linesFor({ NODE_ENV: 'production' })).toEqual([
+      'Invalid configuration: ENCRYPTION_KEY is required in production',
+    ]);
+    expect(linesFor({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toEqual([
+      'Invalid configuration: S3_SECRET_ACCESS_KEY is required when S3_BUCKET is set',
+    ]);
+    expect(linesFor({ COMMUNITY_DISCORD_URL: 'javascript:alert(1)' })).toEqual([
+      expect.stringMatching(/^Invalid configuration: COMMUNITY_DISCORD_URL /),
+    ]);
+    expect(linesFor({ COMMUNITY_SOCIAL_URL: 'https://' })).toEqual([
+      expect.stringMatching(/^Invalid configuration: COMMUNITY_SOCIAL_URL /),
+    ]);
   });
 
   it('[CONFIG]: community links: empty means the default; values are normalised', () => {
-    expect(parseConfig({ COMMUNITY_DISCORD_URL: '', COMMUNITY_SOCIAL_URL: ' ' }).community).toEqual({
-      discordUrl: 'https://discord.gg/muster',
-      socialUrl: 'https://www.facebook.com/musterapp',
-    });
-    expect(parseConfig({ COMMUNITY_SOCIAL_URL: 'https://social.example/a b"<x>' }).community.socialUrl).toBe('https://social.example/a%20b%22%3Cx%3E');
+    expect(parseConfig({ COMMUNITY_DISCORD_URL: '', COMMUNITY_SOCIAL_URL: ' ' }).community).toEqual(
+      {
+        discordUrl: 'https://discord.gg/muster',
+        socialUrl: 'https://www.facebook.com/musterapp',
+      },
+    );
+    expect(
+      parseConfig({ COMMUNITY_SOCIAL_URL: 'https://social.example/a b"<x>' }).community.socialUrl,
+    ).toBe('https://social.example/a%20b%22%3Cx%3E');
   });
 
   it('[CONFIG]: the server exits with one clear line on a bad value', () => {

@@ -29,17 +29,27 @@ const limit = (fallback: number, min: number) => z.coerce.number().int().min(min
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
-    S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     S3_REGION: z.string().default('us-east-1'),
     S3_ENDPOINT: optionalUrl(['http', 'https']),
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
     S3_FORCE_PATH_STYLE: bool(false),
-    ENCRYPTION_KEY: z.string().trim().optional().transform((v) => v || undefined),
+    ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     HOST: z.string().default('127.0.0.1'),
     API_PORT: port(3001),
     APP_PORT: port(3000),
@@ -48,7 +58,12 @@ const envSchema = z
     API_URL: optionalUrl(['http', 'https']),
     SITE_URL: optionalUrl(['http', 'https']),
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(50 * 1024 * 1024)
+      .default(1024 * 1024),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
     CALCULATOR_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
@@ -76,12 +91,20 @@ const envSchema = z
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('Muster <no-reply@muster.local>'),
     TEAM_EMAIL: z.string().trim().pipe(z.email()).default('team@muster.local'),
-    GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+    GOOGLE_CLIENT_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-    DISCORD_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+    DISCORD_CLIENT_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     DISCORD_CLIENT_SECRET: z.string().optional(),
     DISCORD_AUTHORIZATION_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
@@ -89,8 +112,16 @@ const envSchema = z
     /** The community and social links shown in the app's sidebar. */
     COMMUNITY_DISCORD_URL: optionalUrl(['http', 'https']),
     COMMUNITY_SOCIAL_URL: optionalUrl(['http', 'https']),
-    STRIPE_SECRET_KEY: z.string().trim().optional().transform((v) => v || undefined),
-    STRIPE_WEBHOOK_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     /** Points the Stripe SDK at another host (a local fake in tests). */
     STRIPE_API_BASE: optionalUrl(['http', 'https']),
     STRIPE_PRICE_FREE: z.string().min(1).default('price_free'),
@@ -114,14 +145,26 @@ const envSchema = z
       });
     }
     if (env.NODE_ENV === 'production' && !env.ENCRYPTION_KEY) {
-      ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEY'], message: 'is required in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required in production',
+      });
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       const missing = !env.S3_ACCESS_KEY_ID ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'is required when S3_BUCKET is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required when S3_BUCKET is set',
+      });
     }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
     }
     for (const provider of ['GOOGLE', 'DISCORD'] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
@@ -263,7 +306,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, teamEmail: env.TEAM_EMAIL },
     billing: {
       stripe: env.STRIPE_SECRET_KEY
-        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '', apiBase: env.STRIPE_API_BASE }
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBase: env.STRIPE_API_BASE,
+          }
         : undefined,
       prices: {
         FREE: env.STRIPE_PRICE_FREE,

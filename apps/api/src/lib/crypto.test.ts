@@ -3,7 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FieldDecryptionError, fieldKeyId, openField, registerFieldCipher, sealField } from '@muster/db/encryption';
+import {
+  FieldDecryptionError,
+  fieldKeyId,
+  openField,
+  registerFieldCipher,
+  sealField,
+} from '@muster/db/encryption';
 import {
   DecryptionError,
   createFieldCipher,
@@ -34,7 +40,9 @@ describe('[CRYPTO]', () => {
     const parts = value.split('.');
     const data = Buffer.from(parts[3]!, 'base64url');
     data[0] = data[0]! ^ 1;
-    expect(() => decrypt(ring, [parts[0], parts[1], parts[2], data.toString('base64url')].join('.'), 'user_1')).toThrow(DecryptionError);
+    expect(() =>
+      decrypt(ring, [parts[0], parts[1], parts[2], data.toString('base64url')].join('.'), 'user_1'),
+    ).toThrow(DecryptionError);
     expect(() => decrypt(parseKeyRing(key()), value, 'user_1')).toThrow(DecryptionError);
     expect(() => decrypt(ring, 'garbage')).toThrow(DecryptionError);
   });
@@ -101,7 +109,9 @@ describe('[CRYPTO] encrypted columns', () => {
     const unregisterOld = registerFieldCipher(createFieldCipher(parseKeyRing(oldKey)));
     const old = sealField('Jane Q. Veteran', 'name');
     unregisterOld();
-    const unregister = registerFieldCipher(createFieldCipher(parseKeyRing(`2:${key()},1:${oldKey}`)));
+    const unregister = registerFieldCipher(
+      createFieldCipher(parseKeyRing(`2:${key()},1:${oldKey}`)),
+    );
     try {
       expect(fieldKeyId(old)).toBe(1);
       expect(openField(old, 'name')).toBe('Jane Q. Veteran');

@@ -30,7 +30,10 @@ function decodeKey(text: string, label: string): Buffer {
 }
 
 export function parseKeyRing(value: string): KeyRing {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (parts.length === 1 && !parts[0]!.includes(':')) {
     return { current: 1, keys: new Map([[1, decodeKey(parts[0]!, 'ENCRYPTION_KEY')]]) };
   }
@@ -53,7 +56,10 @@ export function parseKeyRing(value: string): KeyRing {
  * The configured key ring; in the embedded mode (no ENCRYPTION_KEY) a key is generated once into
  * `$DATA_DIR/encryption.key` with mode 0600 and reused on every start.
  */
-export function loadKeyRing(options: { encryptionKey: string | undefined; dataDir: string }): KeyRing {
+export function loadKeyRing(options: {
+  encryptionKey: string | undefined;
+  dataDir: string;
+}): KeyRing {
   if (options.encryptionKey) return parseKeyRing(options.encryptionKey);
   const file = path.join(options.dataDir, 'encryption.key');
   if (!existsSync(file)) {
@@ -78,13 +84,15 @@ export function encrypt(ring: KeyRing, plaintext: string, associatedData?: strin
 
 export function decrypt(ring: KeyRing, ciphertext: string, associatedData?: string): string {
   const parts = ciphertext.split('.');
-  if (parts.length !== 4 || !parts[0]!.startsWith('v')) throw new DecryptionError('malformed value');
+  if (parts.length !== 4 || !parts[0]!.startsWith('v'))
+    throw new DecryptionError('malformed value');
   const version = Number(parts[0]!.slice(1));
   const key = ring.keys.get(version);
   if (!key) throw new DecryptionError(`no key version ${version}`);
   const iv = Buffer.from(parts[1]!, 'base64url');
   const tag = Buffer.from(parts[2]!, 'base64url');
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new DecryptionError('malformed value');
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+    throw new DecryptionError('malformed value');
   const decipher = createDecipheriv(ALGORITHM, key, iv);
   if (associatedData) decipher.setAAD(Buffer.from(associatedData, 'utf8'));
   decipher.setAuthTag(tag);
@@ -126,7 +134,10 @@ export function createFieldCipher(ring: KeyRing): FieldCipher {
       decipher.setAAD(associatedData);
       decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
       try {
-        return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+        return Buffer.concat([
+          decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
+          decipher.final(),
+        ]);
       } catch {
         throw new DecryptionError('authentication failed');
       }

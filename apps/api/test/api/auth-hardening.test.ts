@@ -13,7 +13,10 @@ import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
 let app: TestApp;
 let port: number;
 beforeAll(async () => {
-  const started = await startTestServer({ captureLogs: true, env: { ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: '3' } });
+  const started = await startTestServer({
+    captureLogs: true,
+    env: { ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: '3' },
+  });
   app = started.app;
   port = Number(new URL(started.url).port);
 });
@@ -21,26 +24,39 @@ afterAll(async () => app.close());
 
 /** A raw HTTP request whose path is sent exactly as written (fetch would normalise it). */
 function raw(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; json: () => Record<string, unknown> }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}), ...headers },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, json: () => JSON.parse(text) as Record<string, unknown> }));
-      },
-    );
-    req.on('error', reject);
-    if (payload) req.write(payload);
-    req.end();
-  });
+  return new Promise<{ status: number; body: string; json: () => Record<string, unknown> }>(
+    (resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          headers: {
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: text,
+              json: () => JSON.parse(text) as Record<string, unknown>,
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      if (payload) req.write(payload);
+      req.end();
+    },
+  );
 }
 
 async function outboxCount(email: string): Promise<number> {
@@ -63,7 +79,8 @@ const respell = (path: string) => [
 describe('[AUTH][HARDENING]: another spelling of a path never skips its guards', () => {
   it('[AUTH][HARDENING]: past the per-email send limit, every respelling is refused and mails nothing', async () => {
     const email = 'dots.flood@example.com';
-    for (let i = 0; i < 5; i++) expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(200);
     expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(429);
     for (const path of respell(SEND)) {
       const response = await raw('POST', path, { email, type: 'sign-in' });
@@ -77,7 +94,10 @@ describe('[AUTH][HARDENING]: another spelling of a path never skips its guards',
     const email = 'dots.locked@example.com';
     expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(200);
     const otp = await latestCode(app, email);
-    await app.database.db.insert(signInLockouts).values({ emailHash: (await import('#src/modules/auth/auth.ts')).emailHash(email), lockedUntil: new Date(Date.now() + 15 * 60_000) });
+    await app.database.db.insert(signInLockouts).values({
+      emailHash: (await import('#src/modules/auth/auth.ts')).emailHash(email),
+      lockedUntil: new Date(Date.now() + 15 * 60_000),
+    });
     expect((await raw('POST', SIGN_IN, { email, otp })).json()).toMatchObject({ code: 1006 });
     for (const path of respell(SIGN_IN)) {
       const response = await raw('POST', path, { email, otp });
@@ -109,14 +129,18 @@ describe('[AUTH][HARDENING]: only the auth endpoints the product uses are served
     );
   });
 
-  it('[AUTH][HARDENING]: the library\'s other endpoints answer 404 and mail nothing', async () => {
+  it("[AUTH][HARDENING]: the library's other endpoints answer 404 and mail nothing", async () => {
     const email = 'unused.endpoints@example.com';
     const { token } = await signIn(app, email);
     const before = await outboxCount(email);
     const unused: [string, string, unknown?][] = [
       ['POST', '/auth/forget-password/email-otp', { email }],
       ['POST', '/auth/email-otp/request-password-reset', { email }],
-      ['POST', '/auth/email-otp/reset-password', { email, otp: '123456', password: 'x'.repeat(12) }],
+      [
+        'POST',
+        '/auth/email-otp/reset-password',
+        { email, otp: '123456', password: 'x'.repeat(12) },
+      ],
       ['POST', '/auth/email-otp/check-verification-otp', { email, otp: '123456', type: 'sign-in' }],
       ['POST', '/auth/email-otp/verify-email', { email, otp: '123456' }],
       ['POST', '/auth/request-password-reset', { email }],
@@ -153,31 +177,51 @@ describe('[AUTH][HARDENING]: wrong codes', () => {
     for (const guesses of [2, 2, 1]) {
       expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(200);
       const otp = await latestCode(app, email);
-      for (let i = 0; i < guesses; i++) statuses.push((await raw('POST', SIGN_IN, { email, otp: wrongFor(otp) })).status);
+      for (let i = 0; i < guesses; i++)
+        statuses.push((await raw('POST', SIGN_IN, { email, otp: wrongFor(otp) })).status);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 403]);
     const otp = await latestCode(app, email);
     const right = await raw('POST', SIGN_IN, { email, otp });
     expect(right.status).toBe(403);
     expect(right.json()).toMatchObject({ code: 1006 });
-    expect((await raw('POST', SEND, { email, type: 'sign-in' })).json()).toMatchObject({ code: 1006 });
+    expect((await raw('POST', SEND, { email, type: 'sign-in' })).json()).toMatchObject({
+      code: 1006,
+    });
   });
 });
 
 describe('[AUTH][HARDENING]: sessions and profile data', () => {
   it('[AUTH][HARDENING]: a picture address is served only when it is https', async () => {
     const { token, userId } = await signIn(app, 'avatar@example.com');
-    const avatar = async () => (await app.inject({ method: 'GET', url: `/users/${userId}`, headers: bearer(token) })).json().avatar_url as unknown;
-    for (const bad of ['javascript:alert(1)', 'data:image/png;base64,AAAA', 'http://example.com/a.png', 'https://user:pw@example.com/a.png', 'not a url']) {
+    const avatar = async () =>
+      (await app.inject({ method: 'GET', url: `/users/${userId}`, headers: bearer(token) })).json()
+        .avatar_url as unknown;
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://example.com/a.png',
+      'https://user:pw@example.com/a.png',
+      'not a url',
+    ]) {
       await app.database.db.update(user).set({ image: bad }).where(eq(user.id, userId));
       expect(await avatar(), bad).toBeNull();
     }
-    await app.database.db.update(user).set({ image: 'https://cdn.discordapp.com/avatars/1/a.png' }).where(eq(user.id, userId));
+    await app.database.db
+      .update(user)
+      .set({ image: 'https://cdn.discordapp.com/avatars/1/a.png' })
+      .where(eq(user.id, userId));
     expect(await avatar()).toBe('https://cdn.discordapp.com/avatars/1/a.png');
   });
 
   it('[AUTH][HARDENING]: anonymous sessions have their own per-client limit', async () => {
-    const from = (ip: string) => app.inject({ method: 'POST', url: '/auth/sign-in/anonymous', payload: {}, remoteAddress: ip });
+    const from = (ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/auth/sign-in/anonymous',
+        payload: {},
+        remoteAddress: ip,
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await from('10.20.30.40')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -191,7 +235,11 @@ describe('[AUTH][HARDENING]: failures inside the auth library', () => {
     expect((await raw('POST', SEND, { email, type: 'sign-in' })).status).toBe(200);
     const otp = await latestCode(app, email);
     // Creating the new veteran's profile fails in the database.
-    await app.database.db.execute(sql.raw(`alter table user_profiles add constraint refuse_new check (email <> '${email}') not valid`));
+    await app.database.db.execute(
+      sql.raw(
+        `alter table user_profiles add constraint refuse_new check (email <> '${email}') not valid`,
+      ),
+    );
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const stderr = vi.spyOn(process.stderr, 'write');
     try {
@@ -208,7 +256,9 @@ describe('[AUTH][HARDENING]: failures inside the auth library', () => {
     } finally {
       consoleError.mockRestore();
       stderr.mockRestore();
-      await app.database.db.execute(sql.raw('alter table user_profiles drop constraint refuse_new'));
+      await app.database.db.execute(
+        sql.raw('alter table user_profiles drop constraint refuse_new'),
+      );
     }
   });
 });

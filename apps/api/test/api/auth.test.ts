@@ -11,15 +11,23 @@ beforeAll(async () => {
   app = await buildTestApp({
     captureLogs: true,
     beforeReady: (instance) => {
-      instance.get('/__probe/me', { preHandler: requireUser }, async (request) => ({ id: currentUser(request).id }));
-      instance.get('/__probe/session', { preHandler: requireSession }, async (request) => ({ anonymous: currentUser(request).isAnonymous }));
+      instance.get('/__probe/me', { preHandler: requireUser }, async (request) => ({
+        id: currentUser(request).id,
+      }));
+      instance.get('/__probe/session', { preHandler: requireSession }, async (request) => ({
+        anonymous: currentUser(request).isAnonymous,
+      }));
     },
   });
 });
 afterAll(async () => app.close());
 
 const send = (email: string) =>
-  app.inject({ method: 'POST', url: '/auth/email-otp/send-verification-otp', payload: { email, type: 'sign-in' } });
+  app.inject({
+    method: 'POST',
+    url: '/auth/email-otp/send-verification-otp',
+    payload: { email, type: 'sign-in' },
+  });
 const verify = (email: string, otp: string) =>
   app.inject({ method: 'POST', url: '/auth/sign-in/email-otp', payload: { email, otp } });
 
@@ -28,7 +36,11 @@ describe('[AUTH][EMAIL-CODE]', () => {
     const email = 'new.vet@example.com';
     const sent = await send(email);
     expect(sent.statusCode).toBe(200);
-    const outbox = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as { to: string; subject: string; html: string }[];
+    const outbox = (await app.inject({ method: 'GET', url: '/dev/outbox' })).json() as {
+      to: string;
+      subject: string;
+      html: string;
+    }[];
     expect(outbox[0]).toMatchObject({ to: email, subject: 'Your Muster sign-in code' });
     expect(outbox[0]!.html).toContain('MUSTER');
     const otp = await latestCode(app, email);
@@ -40,8 +52,16 @@ describe('[AUTH][EMAIL-CODE]', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const me = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(body.token) });
     expect(me.json()).toEqual({ id: body.user.id });
-    const [profile] = await app.database.db.select().from(userProfiles).where(eq(userProfiles.id, body.user.id));
-    expect(profile).toMatchObject({ email, firstName: 'Veteran', lastName: 'Tango', isDeleted: false });
+    const [profile] = await app.database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.id, body.user.id));
+    expect(profile).toMatchObject({
+      email,
+      firstName: 'Veteran',
+      lastName: 'Tango',
+      isDeleted: false,
+    });
   });
 
   it('[AUTH]: a code works once', async () => {
@@ -51,7 +71,10 @@ describe('[AUTH][EMAIL-CODE]', () => {
     expect((await verify(email, otp)).statusCode).toBe(200);
     const again = await verify(email, otp);
     expect(again.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(again.json())).toMatchObject({ code: 2001, sign_in: { code_expired: true } });
+    expect(errorEnvelopeSchema.parse(again.json())).toMatchObject({
+      code: 2001,
+      sign_in: { code_expired: true },
+    });
   });
 
   it('[AUTH]: a code expires after 10 minutes', async () => {
@@ -83,18 +106,32 @@ describe('[AUTH][EMAIL-CODE]', () => {
     await send(email);
     const fresh = await latestCode(app, email);
     const wrong = await verify(email, fresh === '000000' ? '111111' : '000000');
-    expect(wrong.json()).toMatchObject({ fields: { otp: 'Invalid code' }, sign_in: { attempts_left: 4 } });
+    expect(wrong.json()).toMatchObject({
+      fields: { otp: 'Invalid code' },
+      sign_in: { attempts_left: 4 },
+    });
   });
 
   it('[AUTH]: the form rules of section 5', async () => {
     const badEmail = await send('not-an-email');
-    expect(badEmail.json()).toMatchObject({ code: 2001, validation: true, fields: { email: 'Invalid email address' } });
+    expect(badEmail.json()).toMatchObject({
+      code: 2001,
+      validation: true,
+      fields: { email: 'Invalid email address' },
+    });
     const short = await verify('a@b.co', '123');
     expect(short.json()).toMatchObject({ code: 2001, fields: { otp: 'Required' } });
     const long = await verify('a@b.co', '1234567');
     expect(long.json()).toMatchObject({ code: 2001, fields: { otp: 'OTP too long' } });
-    const missing = await app.inject({ method: 'POST', url: '/auth/sign-in/email-otp', payload: {} });
-    expect(missing.json()).toMatchObject({ code: 2001, fields: { email: 'Required', otp: 'Required' } });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-in/email-otp',
+      payload: {},
+    });
+    expect(missing.json()).toMatchObject({
+      code: 2001,
+      fields: { email: 'Required', otp: 'Required' },
+    });
   });
 
   it('[AUTH]: five wrong codes void the code and lock the email for 15 minutes (403 / 1006)', async () => {
@@ -106,19 +143,35 @@ describe('[AUTH][EMAIL-CODE]', () => {
     for (let i = 0; i < 6; i++) answers.push(await verify(email, wrong));
     expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400, 400, 400, 403, 403]);
     // Each wrong code says how many are left; the one before the last warns in words.
-    expect(answers.slice(0, 4).map((answer) => errorEnvelopeSchema.parse(answer.json()).sign_in?.attempts_left)).toEqual([4, 3, 2, 1]);
+    expect(
+      answers
+        .slice(0, 4)
+        .map((answer) => errorEnvelopeSchema.parse(answer.json()).sign_in?.attempts_left),
+    ).toEqual([4, 3, 2, 1]);
     expect(answers[0]!.json()).toMatchObject({ code: 2001, fields: { otp: 'Invalid code' } });
-    expect(answers[3]!.json()).toMatchObject({ code: 2001, fields: { otp: 'Invalid code. 1 try left before sign-in is locked for 15 minutes.' } });
+    expect(answers[3]!.json()).toMatchObject({
+      code: 2001,
+      fields: { otp: 'Invalid code. 1 try left before sign-in is locked for 15 minutes.' },
+    });
     // The fifth wrong code answers with the lock itself and when it ends.
     const locked = errorEnvelopeSchema.parse(answers[4]!.json());
-    expect(locked).toMatchObject({ code: 1006, detail: 'Too many wrong codes. Try again in 15 minutes.' });
+    expect(locked).toMatchObject({
+      code: 1006,
+      detail: 'Too many wrong codes. Try again in 15 minutes.',
+    });
     const lockedUntil = Date.parse(locked.sign_in?.locked_until ?? '');
     expect(lockedUntil - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(lockedUntil - Date.now()).toBeLessThanOrEqual(15 * 60_000);
-    expect(errorEnvelopeSchema.parse(answers[5]!.json()).sign_in?.locked_until).toBe(locked.sign_in?.locked_until);
+    expect(errorEnvelopeSchema.parse(answers[5]!.json()).sign_in?.locked_until).toBe(
+      locked.sign_in?.locked_until,
+    );
     const right = await verify(email, otp);
     expect(right.statusCode).toBe(403);
-    expect(right.json()).toMatchObject({ code: 1006, message: 'Account temporarily locked', sign_in: { locked_until: locked.sign_in?.locked_until } });
+    expect(right.json()).toMatchObject({
+      code: 1006,
+      message: 'Account temporarily locked',
+      sign_in: { locked_until: locked.sign_in?.locked_until },
+    });
     const resend = await send(email);
     expect(resend.json()).toMatchObject({ code: 1006 });
     // After the lock lapses a new code works.
@@ -141,13 +194,23 @@ describe('[AUTH][EMAIL-CODE]', () => {
 
 describe('[AUTH][SESSIONS]', () => {
   it('[AUTH]: protected routes answer 401 with 1004 / 1001 / 1002', async () => {
-    expect((await app.inject({ method: 'GET', url: '/__probe/me' })).json()).toMatchObject({ code: 1004, message: 'Please log in to continue' });
-    const garbage = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer('not-a-real-token') });
+    expect((await app.inject({ method: 'GET', url: '/__probe/me' })).json()).toMatchObject({
+      code: 1004,
+      message: 'Please log in to continue',
+    });
+    const garbage = await app.inject({
+      method: 'GET',
+      url: '/__probe/me',
+      headers: bearer('not-a-real-token'),
+    });
     expect(garbage.statusCode).toBe(401);
     expect(garbage.json()).toMatchObject({ code: 1001 });
     const { token } = await signIn(app, 'expiring@example.com');
     const { session } = await import('@muster/db/schema/index');
-    await app.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await app.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     const expired = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) });
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toMatchObject({ code: 1002, message: 'Session expired' });
@@ -155,17 +218,30 @@ describe('[AUTH][SESSIONS]', () => {
 
   it('[AUTH]: sign-out ends the session', async () => {
     const { token } = await signIn(app, 'leaving@example.com');
-    const out = await app.inject({ method: 'POST', url: '/auth/sign-out', headers: bearer(token), payload: {} });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-out',
+      headers: bearer(token),
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
   });
 
   it('[AUTH]: an anonymous session reaches nothing that belongs to a user', async () => {
-    const response = await app.inject({ method: 'POST', url: '/auth/sign-in/anonymous', payload: {} });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-in/anonymous',
+      payload: {},
+    });
     expect(response.statusCode, response.body).toBe(200);
     const token = response.headers['set-auth-token'] as string;
     expect(token).toBeTruthy();
-    expect((await app.inject({ method: 'GET', url: '/__probe/session', headers: bearer(token) })).json()).toEqual({ anonymous: true });
+    expect(
+      (await app.inject({ method: 'GET', url: '/__probe/session', headers: bearer(token) })).json(),
+    ).toEqual({ anonymous: true });
     const denied = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) });
     expect(denied.statusCode).toBe(403);
     expect(denied.json()).toMatchObject({ code: 1007 });
@@ -174,17 +250,30 @@ describe('[AUTH][SESSIONS]', () => {
   });
 
   it('[AUTH]: errors of the library leave in the envelope', async () => {
-    const bad = await app.inject({ method: 'POST', url: '/auth-bridge/exchange', payload: { code: 'x'.repeat(32) } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/auth-bridge/exchange',
+      payload: { code: 'x'.repeat(32) },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ code: 1001 });
-    const unknown = await app.inject({ method: 'POST', url: '/auth/no-such-endpoint', payload: {} });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/auth/no-such-endpoint',
+      payload: {},
+    });
     expect(errorEnvelopeSchema.safeParse(unknown.json()).success).toBe(true);
     expect(unknown.statusCode).toBe(404);
   });
 
   it('[AUTH]: providers are hidden unless configured', async () => {
-    expect((await app.inject({ method: 'GET', url: '/auth/providers' })).json()).toEqual({ google: false, discord: false });
-    expect((await app.inject({ method: 'GET', url: '/auth-bridge/oauth/google/start' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/auth/providers' })).json()).toEqual({
+      google: false,
+      discord: false,
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth-bridge/oauth/google/start' })).statusCode,
+    ).toBe(404);
   });
 
   it('[AUTH]: no code, token or email reaches the log', () => {

@@ -183,19 +183,17 @@ describe('[ENCRYPTION]', () => {
     const legacyFile = path.join(a.dataDir, 'files', legacyKey);
     mkdirSync(path.dirname(legacyFile), { recursive: true });
     writeFileSync(legacyFile, pdf);
-    await a.database.db
-      .insert(schema.files)
-      .values({
-        id: legacyKey.split('/')[2]!,
-        ownerId: me.userId,
-        kind: 'document',
-        storageKey: legacyKey,
-        filename: 'old.pdf',
-        declaredType: 'application/pdf',
-        contentType: 'application/pdf',
-        size: pdf.length,
-        status: 'ready',
-      });
+    await a.database.db.insert(schema.files).values({
+      id: legacyKey.split('/')[2]!,
+      ownerId: me.userId,
+      kind: 'document',
+      storageKey: legacyKey,
+      filename: 'old.pdf',
+      declaredType: 'application/pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+      status: 'ready',
+    });
     const before = await allEncryptedValues(a);
     expect(before.filter((v) => v.value.startsWith('enc:v1:1:')).length).toBeGreaterThanOrEqual(8);
     expect(

@@ -11,14 +11,22 @@ function probes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/__probe/validate',
-    { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }), querystring: z.object({ page: z.coerce.number().int().optional() }) } },
+    {
+      schema: {
+        body: z.object({ email: z.email(), age: z.number().int().min(18) }),
+        querystring: z.object({ page: z.coerce.number().int().optional() }),
+      },
+    },
     async () => ({ ok: true }),
   );
   typed.get('/__probe/crash', async () => {
     throw new Error('secret internal detail: connection to 10.0.0.5 failed');
   });
   typed.get('/__probe/app-error', async () => {
-    throw new AppError(ERR.CONFLICT, { detail: 'already analysed', extra: { quota: { feature: 'x' } } });
+    throw new AppError(ERR.CONFLICT, {
+      detail: 'already analysed',
+      extra: { quota: { feature: 'x' } },
+    });
   });
   typed.get(
     '/__probe/bad-response',
@@ -55,7 +63,11 @@ describe('[ERRORS]: one envelope for every failure', () => {
   });
 
   it('[ERRORS]: bad query → 400 / 2001', async () => {
-    const response = await app.inject({ method: 'POST', url: '/__probe/validate?page=abc', payload: { email: 'a@b.co', age: 30 } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/__probe/validate?page=abc',
+      payload: { email: 'a@b.co', age: 30 },
+    });
     expect(response.statusCode).toBe(400);
     expect(envelope(response.json())).toMatchObject({ code: 2001, validation: true });
   });
@@ -68,7 +80,10 @@ describe('[ERRORS]: one envelope for every failure', () => {
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'The request body is not valid JSON' });
+    expect(envelope(response.json())).toMatchObject({
+      code: 2001,
+      detail: 'The request body is not valid JSON',
+    });
   });
 
   it('[ERRORS]: body over the limit → 413 / 2008', async () => {
@@ -78,7 +93,10 @@ describe('[ERRORS]: one envelope for every failure', () => {
       payload: { email: 'a@b.co', age: 30, pad: 'x'.repeat(5000) },
     });
     expect(response.statusCode).toBe(413);
-    expect(envelope(response.json())).toMatchObject({ code: 2008, message: 'File or input too large' });
+    expect(envelope(response.json())).toMatchObject({
+      code: 2008,
+      message: 'File or input too large',
+    });
   });
 
   it('[ERRORS]: unsupported media type → 415 / 2003', async () => {
@@ -106,7 +124,10 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: unexpected error → 500 / 5000 without internals', async () => {
     const response = await app.inject({ method: 'GET', url: '/__probe/crash' });
     expect(response.statusCode).toBe(500);
-    expect(envelope(response.json())).toEqual({ code: 5000, message: 'An unexpected error occurred' });
+    expect(envelope(response.json())).toEqual({
+      code: 5000,
+      message: 'An unexpected error occurred',
+    });
     expect(response.body).not.toContain('10.0.0.5');
     expect(response.body).not.toContain('stack');
   });
@@ -114,7 +135,10 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: a response that breaks its schema → 500 / 5000', async () => {
     const response = await app.inject({ method: 'GET', url: '/__probe/bad-response' });
     expect(response.statusCode).toBe(500);
-    expect(envelope(response.json())).toEqual({ code: 5000, message: 'An unexpected error occurred' });
+    expect(envelope(response.json())).toEqual({
+      code: 5000,
+      message: 'An unexpected error occurred',
+    });
   });
 
   it('[ERRORS]: wrong method on a known path → 404 envelope', async () => {
@@ -126,7 +150,11 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: a path parameter over the limit → 414 / 2008, the path not echoed', async () => {
     const response = await app.inject({ method: 'GET', url: `/storage/local/${'q'.repeat(1100)}` });
     expect(response.statusCode).toBe(414);
-    expect(envelope(response.json())).toEqual({ code: 2008, message: 'File or input too large', detail: 'The address is too long' });
+    expect(envelope(response.json())).toEqual({
+      code: 2008,
+      message: 'File or input too large',
+      detail: 'The address is too long',
+    });
     expect(response.body).not.toContain('qqqq');
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -134,7 +162,10 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: a path parameter that is not valid percent-encoding → 400 / 2001', async () => {
     const response = await app.inject({ method: 'GET', url: '/threads/%E0%A4%Azz' });
     expect(response.statusCode).toBe(400);
-    expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'The address is not valid' });
+    expect(envelope(response.json())).toMatchObject({
+      code: 2001,
+      detail: 'The address is not valid',
+    });
     expect(response.body).not.toContain('%E0');
   });
 
@@ -145,11 +176,18 @@ describe('[ERRORS]: one envelope for every failure', () => {
   });
 
   it('[ERRORS]: OPTIONS that is not a preflight → 400 / 2001 envelope', async () => {
-    for (const headers of [{}, { origin: 'http://localhost:3000' }, { 'access-control-request-method': 'GET' }]) {
+    for (const headers of [
+      {},
+      { origin: 'http://localhost:3000' },
+      { 'access-control-request-method': 'GET' },
+    ]) {
       const response = await app.inject({ method: 'OPTIONS', url: '/health', headers });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(envelope(response.json())).toMatchObject({ code: 2001, detail: 'Invalid preflight request' });
+      expect(envelope(response.json())).toMatchObject({
+        code: 2001,
+        detail: 'Invalid preflight request',
+      });
     }
     const preflight = await app.inject({
       method: 'OPTIONS',
@@ -170,7 +208,11 @@ describe('[OPENAPI]', () => {
   it('[OPENAPI]: /openapi.json is OpenAPI 3.1 built from the route schemas', async () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const spec = response.json() as { openapi: string; paths: Record<string, unknown>; components: { schemas?: Record<string, unknown> } };
+    const spec = response.json() as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas?: Record<string, unknown> };
+    };
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/health', '/ready']));
     expect(JSON.stringify(spec.paths['/ready'])).toContain('503');
@@ -199,7 +241,11 @@ describe('[SECURITY]: headers and CORS', () => {
       });
       expect(response.headers['access-control-allow-origin']).toBe(origin);
     }
-    const allowed = await app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://localhost:3000' } });
+    const allowed = await app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { origin: 'http://localhost:3000' },
+    });
     expect(allowed.headers['access-control-expose-headers']).toContain('set-auth-token');
     const evil = await app.inject({
       method: 'OPTIONS',

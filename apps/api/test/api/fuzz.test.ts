@@ -51,18 +51,24 @@ const badBody = fc.oneof(
   fc.jsonValue().map((value) => ({ type: 'application/json', payload: JSON.stringify(value) })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'application/json', payload: text })),
   fc.string({ maxLength: 200 }).map((text) => ({ type: 'text/plain', payload: text })),
-  fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ type: 'application/octet-stream', payload: Buffer.from(bytes) })),
+  fc
+    .uint8Array({ maxLength: 200 })
+    .map((bytes) => ({ type: 'application/octet-stream', payload: Buffer.from(bytes) })),
   fc.constant({ type: 'application/json', payload: '' }),
 );
 
 function fillPath(url: string, value: string): string {
-  return url.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(value)).replace('*', encodeURIComponent(value));
+  return url
+    .replace(/:[A-Za-z_]+/g, () => encodeURIComponent(value))
+    .replace('*', encodeURIComponent(value));
 }
 
 describe('[FUZZ]: generated bad input never produces a 5xx', () => {
   it('[FUZZ]: the route table lists the API routes', () => {
     const urls = app.routeTable.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['GET /health', 'GET /ready', 'POST /__probe/fuzz/:id']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['GET /health', 'GET /ready', 'POST /__probe/fuzz/:id']),
+    );
   });
 
   it('[FUZZ]: every route answers bad bodies and params with the envelope', async () => {
@@ -75,14 +81,19 @@ describe('[FUZZ]: generated bad input never produces a 5xx', () => {
             method: route.method as 'GET',
             url: fillPath(route.url, param),
             headers: { 'content-type': body.type },
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body.payload }),
+            ...(route.method === 'GET' || route.method === 'DELETE'
+              ? {}
+              : { payload: body.payload }),
           });
           if (response.statusCode >= 500 && route.url !== '/ready') {
-            throw new Error(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body}`);
+            throw new Error(
+              `${route.method} ${route.url} answered ${response.statusCode}: ${response.body}`,
+            );
           }
           if (response.statusCode >= 400) {
             const parsed = errorEnvelopeSchema.safeParse(response.json());
-            if (!parsed.success) throw new Error(`${route.method} ${route.url}: not an envelope: ${response.body}`);
+            if (!parsed.success)
+              throw new Error(`${route.method} ${route.url}: not an envelope: ${response.body}`);
           }
         }),
         { numRuns: 40 },
@@ -115,7 +126,14 @@ describe('[FUZZ]: generated bad input never produces a 5xx', () => {
  * anonymous session instead. Path parameters name the caller's own resources, so the input reaches
  * the handler and the database rather than stopping at "not found".
  */
-type Tally = { sent: number; ok: number; client: number; server: number; notEnvelope: number; examples: string[] };
+type Tally = {
+  sent: number;
+  ok: number;
+  client: number;
+  server: number;
+  notEnvelope: number;
+  examples: string[];
+};
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Raw-body routes that are authorized by their own signature, not JSON: the unsigned fuzz covers them. */
@@ -135,7 +153,11 @@ const AUTH_PASSTHROUGH_URLS = new Set(AUTH_PASSTHROUGH.map(([url]) => url));
 const tallies = new Map<string, Tally>();
 const tallyFor = (key: string) => {
   let tally = tallies.get(key);
-  if (!tally) tallies.set(key, (tally = { sent: 0, ok: 0, client: 0, server: 0, notEnvelope: 0, examples: [] }));
+  if (!tally)
+    tallies.set(
+      key,
+      (tally = { sent: 0, ok: 0, client: 0, server: 0, notEnvelope: 0, examples: [] }),
+    );
   return tally;
 };
 
@@ -144,11 +166,17 @@ function show(payload: string | Buffer): string {
   return JSON.stringify(text.length > 160 ? `${text.slice(0, 160)}…(${text.length})` : text);
 }
 
-async function send(key: string, request: { method: string; url: string; token: string; body?: FuzzBody }) {
+async function send(
+  key: string,
+  request: { method: string; url: string; token: string; body?: FuzzBody },
+) {
   const response = await app.inject({
     method: request.method as 'POST',
     url: request.url,
-    headers: { ...bearer(request.token), ...(request.body ? { 'content-type': request.body.type } : {}) },
+    headers: {
+      ...bearer(request.token),
+      ...(request.body ? { 'content-type': request.body.type } : {}),
+    },
     ...(request.body ? { payload: request.body.payload } : {}),
   });
   const tally = tallyFor(key);
@@ -156,12 +184,16 @@ async function send(key: string, request: { method: string; url: string; token: 
   const what = request.body ? `${request.body.kind} ${show(request.body.payload)}` : request.url;
   if (response.statusCode >= 500) {
     tally.server += 1;
-    if (tally.examples.length < 3) tally.examples.push(`${response.statusCode} for ${what}: ${response.body.slice(0, 200)}`);
+    if (tally.examples.length < 3)
+      tally.examples.push(`${response.statusCode} for ${what}: ${response.body.slice(0, 200)}`);
   } else if (response.statusCode >= 400) {
     tally.client += 1;
     if (!errorEnvelopeSchema.safeParse(safeJson(response.body)).success) {
       tally.notEnvelope += 1;
-      if (tally.examples.length < 3) tally.examples.push(`${response.statusCode} not an envelope for ${what}: ${response.body.slice(0, 200)}`);
+      if (tally.examples.length < 3)
+        tally.examples.push(
+          `${response.statusCode} not an envelope for ${what}: ${response.body.slice(0, 200)}`,
+        );
     }
   } else {
     tally.ok += 1;
@@ -197,7 +229,10 @@ function report(keys: string[]) {
 function failuresOf(keys: string[]) {
   return keys
     .filter((key) => tallyFor(key).server > 0 || tallyFor(key).notEnvelope > 0)
-    .map((key) => `${key}: ${tallyFor(key).server} × 5xx, ${tallyFor(key).notEnvelope} × not an envelope (seed ${fuzzSeed})\n  ${tallyFor(key).examples.join('\n  ')}`);
+    .map(
+      (key) =>
+        `${key}: ${tallyFor(key).server} × 5xx, ${tallyFor(key).notEnvelope} × not an envelope (seed ${fuzzSeed})\n  ${tallyFor(key).examples.join('\n  ')}`,
+    );
 }
 
 /** A generous bound for a whole pass (PostgreSQL in CI is the slow case); the tests assert no timing. */
@@ -217,17 +252,28 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
     leaving = await signIn(app, 'fuzz.leaving@example.com');
     // Keeping the account is fuzzed for an account whose deletion is pending.
     keeping = await signIn(app, 'fuzz.keeping@example.com');
-    await app.database.db.update(userProfiles).set({ isDeleted: true, deletionRequestedAt: new Date() }).where(eq(userProfiles.id, keeping.userId));
+    await app.database.db
+      .update(userProfiles)
+      .set({ isDeleted: true, deletionRequestedAt: new Date() })
+      .where(eq(userProfiles.id, keeping.userId));
     passthroughUser = await signIn(app, 'fuzz.passthrough@example.com');
     const anon = await app.inject({ method: 'POST', url: '/auth/sign-in/anonymous', payload: {} });
     anonymous = anon.headers['set-auth-token'] as string;
     expect(anonymous).toBeTruthy();
-    const thread = await app.inject({ method: 'POST', url: '/threads', headers: bearer(user.token), payload: { title: 'Fuzz' } });
+    const thread = await app.inject({
+      method: 'POST',
+      url: '/threads',
+      headers: bearer(user.token),
+      payload: { title: 'Fuzz' },
+    });
     threadId = thread.json<{ id: string }>().id;
   });
 
   const ownPath = (url: string, owner: { userId: string }) =>
-    url.replace(':userId', owner.userId).replace('/threads/:id', `/threads/${threadId}`).replace(/:[A-Za-z_]+/g, owner.userId);
+    url
+      .replace(':userId', owner.userId)
+      .replace('/threads/:id', `/threads/${threadId}`)
+      .replace(/:[A-Za-z_]+/g, owner.userId);
 
   const jsonRoutes = () =>
     app.routeTable.filter(
@@ -240,53 +286,86 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
         !RAW_ROUTES.has(`${r.method} ${r.url}`),
     );
 
-  it('[FUZZ]: every JSON route answers schema-shaped bad bodies with the envelope, never a 5xx', { timeout: passTimeout(30) }, async () => {
-    const routes = jsonRoutes();
-    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /threads', 'PATCH /users/:userId', 'POST /contact']));
-    const keys: string[] = [];
-    for (const [index, route] of routes.entries()) {
-      const key = `${route.method} ${route.url}`;
-      keys.push(key);
-      const owner = route.url.endsWith('/request-deletion') ? leaving : route.url.endsWith('/cancel-deletion') ? keeping : user;
-      const bodies = fc.sample(bodiesFor(route.bodySchema), { numRuns: fuzzRuns, seed: fuzzSeed + index });
-      for (const [i, body] of bodies.entries()) {
-        const token = i % 10 === 9 ? anonymous : owner.token;
-        await send(key, { method: route.method, url: ownPath(route.url, owner), token, body });
+  it(
+    '[FUZZ]: every JSON route answers schema-shaped bad bodies with the envelope, never a 5xx',
+    { timeout: passTimeout(30) },
+    async () => {
+      const routes = jsonRoutes();
+      expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+        expect.arrayContaining(['POST /threads', 'PATCH /users/:userId', 'POST /contact']),
+      );
+      const keys: string[] = [];
+      for (const [index, route] of routes.entries()) {
+        const key = `${route.method} ${route.url}`;
+        keys.push(key);
+        const owner = route.url.endsWith('/request-deletion')
+          ? leaving
+          : route.url.endsWith('/cancel-deletion')
+            ? keeping
+            : user;
+        const bodies = fc.sample(bodiesFor(route.bodySchema), {
+          numRuns: fuzzRuns,
+          seed: fuzzSeed + index,
+        });
+        for (const [i, body] of bodies.entries()) {
+          const token = i % 10 === 9 ? anonymous : owner.token;
+          await send(key, { method: route.method, url: ownPath(route.url, owner), token, body });
+        }
       }
-    }
-    report(keys);
-    expect(failuresOf(keys)).toEqual([]);
-  });
+      report(keys);
+      expect(failuresOf(keys)).toEqual([]);
+    },
+  );
 
-  it('[FUZZ]: every route with a query schema answers bad queries with the envelope, never a 5xx', { timeout: passTimeout(10) }, async () => {
-    const routes = app.routeTable.filter((r) => r.method === 'GET' && r.querySchema && !r.url.startsWith('/docs') && !r.url.startsWith('/auth'));
-    expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/search', '/threads']));
-    const keys: string[] = [];
-    for (const [index, route] of routes.entries()) {
-      const key = `GET ${route.url} ?query`;
-      keys.push(key);
-      const queries = fc.sample(queriesFor(route.querySchema), { numRuns: fuzzRuns, seed: fuzzSeed + 100 + index });
-      for (const [i, query] of queries.entries()) {
-        const token = i % 10 === 9 ? anonymous : user.token;
-        await send(key, { method: 'GET', url: `${ownPath(route.url, user)}?${query}`, token });
+  it(
+    '[FUZZ]: every route with a query schema answers bad queries with the envelope, never a 5xx',
+    { timeout: passTimeout(10) },
+    async () => {
+      const routes = app.routeTable.filter(
+        (r) =>
+          r.method === 'GET' &&
+          r.querySchema &&
+          !r.url.startsWith('/docs') &&
+          !r.url.startsWith('/auth'),
+      );
+      expect(routes.map((r) => r.url)).toEqual(expect.arrayContaining(['/search', '/threads']));
+      const keys: string[] = [];
+      for (const [index, route] of routes.entries()) {
+        const key = `GET ${route.url} ?query`;
+        keys.push(key);
+        const queries = fc.sample(queriesFor(route.querySchema), {
+          numRuns: fuzzRuns,
+          seed: fuzzSeed + 100 + index,
+        });
+        for (const [i, query] of queries.entries()) {
+          const token = i % 10 === 9 ? anonymous : user.token;
+          await send(key, { method: 'GET', url: `${ownPath(route.url, user)}?${query}`, token });
+        }
       }
-    }
-    report(keys);
-    expect(failuresOf(keys)).toEqual([]);
-  });
+      report(keys);
+      expect(failuresOf(keys)).toEqual([]);
+    },
+  );
 
-  it('[FUZZ]: the auth library’s JSON endpoints answer bad bodies with the envelope', { timeout: passTimeout(AUTH_PASSTHROUGH.length) }, async () => {
-    const keys: string[] = [];
-    for (const [index, [url, schema]] of AUTH_PASSTHROUGH.entries()) {
-      const key = `POST ${url}`;
-      keys.push(key);
-      const bodies = fc.sample(bodiesFor(schema), { numRuns: fuzzRuns, seed: fuzzSeed + 200 + index });
-      for (const [i, body] of bodies.entries()) {
-        const token = i % 10 === 9 ? anonymous : passthroughUser.token;
-        await send(key, { method: 'POST', url, token, body });
+  it(
+    '[FUZZ]: the auth library’s JSON endpoints answer bad bodies with the envelope',
+    { timeout: passTimeout(AUTH_PASSTHROUGH.length) },
+    async () => {
+      const keys: string[] = [];
+      for (const [index, [url, schema]] of AUTH_PASSTHROUGH.entries()) {
+        const key = `POST ${url}`;
+        keys.push(key);
+        const bodies = fc.sample(bodiesFor(schema), {
+          numRuns: fuzzRuns,
+          seed: fuzzSeed + 200 + index,
+        });
+        for (const [i, body] of bodies.entries()) {
+          const token = i % 10 === 9 ? anonymous : passthroughUser.token;
+          await send(key, { method: 'POST', url, token, body });
+        }
       }
-    }
-    report(keys);
-    expect(failuresOf(keys)).toEqual([]);
-  });
+      report(keys);
+      expect(failuresOf(keys)).toEqual([]);
+    },
+  );
 });

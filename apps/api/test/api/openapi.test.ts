@@ -4,7 +4,12 @@ import { operationIdFor } from '#src/plugins/external/openapi.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { ROUTE_SECURITY } from '../helpers/route-security.ts';
 
-type Operation = { operationId?: string; security?: Record<string, string[]>[]; responses?: Record<string, unknown>; tags?: string[] };
+type Operation = {
+  operationId?: string;
+  security?: Record<string, string[]>[];
+  responses?: Record<string, unknown>;
+  tags?: string[];
+};
 type OpenApiDocument = {
   openapi: string;
   info: { title: string; version: string };
@@ -18,7 +23,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * Routes left out of the document on purpose: the document itself, the providers' browser return
  * and the signed storage links (their addresses come from upload answers, not from callers).
  */
-const UNDOCUMENTED = ['GET /openapi.json', 'GET /auth/callback/:providerId', 'GET /storage/local/:token', 'PUT /storage/local/:token'];
+const UNDOCUMENTED = [
+  'GET /openapi.json',
+  'GET /auth/callback/:providerId',
+  'GET /storage/local/:token',
+  'PUT /storage/local/:token',
+];
 /** Public routes that also read a token when one is sent: the token is optional for them. */
 const OPTIONAL_BEARER = ['GET /auth/get-session', 'POST /auth/sign-out'];
 const BEARER = [{ bearerAuth: [] }];
@@ -40,7 +50,10 @@ function operations(): [string, Operation][] {
   return Object.entries(document.paths).flatMap(([path, item]) =>
     Object.entries(item)
       .filter(([method]) => METHODS.includes(method))
-      .map(([method, operation]): [string, Operation] => [`${method.toUpperCase()} ${path}`, operation]),
+      .map(([method, operation]): [string, Operation] => [
+        `${method.toUpperCase()} ${path}`,
+        operation,
+      ]),
   );
 }
 const asDocumentKey = (route: string) => route.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -48,14 +61,18 @@ const asDocumentKey = (route: string) => route.replace(/:([A-Za-z]+)/g, '{$1}');
 describe('[OPENAPI]', () => {
   it('[OPENAPI]: operation ids come from method and path', () => {
     expect(operationIdFor('GET', '/users/:userId/export')).toBe('getUsersByUserIdExport');
-    expect(operationIdFor('POST', '/auth/email-otp/send-verification-otp')).toBe('postAuthEmailOtpSendVerificationOtp');
+    expect(operationIdFor('POST', '/auth/email-otp/send-verification-otp')).toBe(
+      'postAuthEmailOtpSendVerificationOtp',
+    );
     expect(operationIdFor('GET', '/health')).toBe('getHealth');
   });
 
   it('[OPENAPI]: an OpenAPI 3.1 document with a bearer scheme and no global security', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Muster API', version: expect.any(String) });
-    expect(document.components.securitySchemes).toEqual({ bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+    expect(document.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
     expect(document.security).toBeUndefined();
     for (const [key, operation] of operations()) {
       expect(Object.keys(operation.responses ?? {}), key).not.toHaveLength(0);
@@ -93,7 +110,12 @@ describe('[OPENAPI]', () => {
   it('[OPENAPI]: the recommended lint rules find no errors', async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source: text, absoluteRef: 'openapi.json', config });
-    const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`);
+    const errors = problems
+      .filter((problem) => problem.severity === 'error')
+      .map(
+        (problem) =>
+          `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? ''}`,
+      );
     expect(errors).toEqual([]);
   });
 });

@@ -17,16 +17,25 @@ beforeAll(async () => {
     beforeReady: (instance) => {
       instance.withTypeProvider<ZodTypeProvider>().post(
         '/__probe/metered/:feature',
-        { preHandler: requireUser, schema: { params: z.object({ feature: quotaFeatureSchema }) } },
+        {
+          preHandler: requireUser,
+          schema: { params: z.object({ feature: quotaFeatureSchema }) },
+        },
         async (request) =>
-          consumeQuota({ db: instance.database.db, userId: currentUser(request).id, feature: request.params.feature, billingEnabled: instance.config.billing.stripe !== undefined }),
+          consumeQuota({
+            db: instance.database.db,
+            userId: currentUser(request).id,
+            feature: request.params.feature,
+            billingEnabled: instance.config.billing.stripe !== undefined,
+          }),
       );
     },
   });
 });
 afterAll(async () => app.close());
 
-const use = (token: string, feature: string) => app.inject({ method: 'POST', url: `/__probe/metered/${feature}`, headers: bearer(token) });
+const use = (token: string, feature: string) =>
+  app.inject({ method: 'POST', url: `/__probe/metered/${feature}`, headers: bearer(token) });
 
 describe('[QUOTAS]', () => {
   it('[QUOTAS]: a user with no subscription counts as FREE; over the limit → 403 with detail and quota', async () => {
@@ -34,16 +43,30 @@ describe('[QUOTAS]', () => {
     expect((await use(me.token, 'decision_letters')).statusCode).toBe(200);
     const over = await use(me.token, 'decision_letters');
     expect(over.statusCode).toBe(403);
-    const body = over.json<{ code: number; detail: string; quota: { feature: string; used: number; limit: number; resets_at: string } }>();
-    expect(body).toMatchObject({ code: 1007, detail: 'decision letter quota reached', quota: { feature: 'decision_letters', used: 1, limit: 1 } });
+    const body = over.json<{
+      code: number;
+      detail: string;
+      quota: { feature: string; used: number; limit: number; resets_at: string };
+    }>();
+    expect(body).toMatchObject({
+      code: 1007,
+      detail: 'decision letter quota reached',
+      quota: { feature: 'decision_letters', used: 1, limit: 1 },
+    });
     expect(new Date(body.quota.resets_at).getUTCDate()).toBe(1);
     const nexus = await use(me.token, 'nexus_letters');
-    expect(nexus.json()).toMatchObject({ code: 1007, detail: 'nexus letter quota reached', quota: { used: 0, limit: 0 } });
+    expect(nexus.json()).toMatchObject({
+      code: 1007,
+      detail: 'nexus letter quota reached',
+      quota: { used: 0, limit: 0 },
+    });
   });
 
   it('[QUOTAS]: concurrent requests cannot both take the last unit', async () => {
     const me = await signIn(app, 'quota.race@example.com');
-    const results = await Promise.all(Array.from({ length: 6 }, () => use(me.token, 'buddy_requests')));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => use(me.token, 'buddy_requests')),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(results.filter((r) => r.statusCode === 403)).toHaveLength(4);
   });
@@ -52,20 +75,57 @@ describe('[QUOTAS]', () => {
     const me = await signIn(app, 'quota.pro@example.com');
     await use(me.token, 'ai_messages');
     const usage = await app.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) });
-    expect(usage.json()).toMatchObject({ plan: 'FREE', quotas: expect.arrayContaining([{ feature: 'ai_messages', used: 1, limit: 30, resets_at: expect.any(String) }]) });
-    await app.database.db.insert(subscriptions).values({ userId: me.userId, plan: 'PRO_MONTHLY', priceId: 'p', status: 'active', provider: 'stripe' });
-    expect((await app.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) })).json()).toMatchObject({ plan: 'PRO_MONTHLY' });
+    expect(usage.json()).toMatchObject({
+      plan: 'FREE',
+      quotas: expect.arrayContaining([
+        { feature: 'ai_messages', used: 1, limit: 30, resets_at: expect.any(String) },
+      ]),
+    });
+    await app.database.db.insert(subscriptions).values({
+      userId: me.userId,
+      plan: 'PRO_MONTHLY',
+      priceId: 'p',
+      status: 'active',
+      provider: 'stripe',
+    });
+    expect(
+      (await app.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) })).json(),
+    ).toMatchObject({ plan: 'PRO_MONTHLY' });
     expect((await use(me.token, 'nexus_letters')).statusCode).toBe(200);
     await app.database.db.update(subscriptions).set({ status: 'past_due' });
-    expect((await app.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) })).json()).toMatchObject({ plan: 'FREE' });
+    expect(
+      (await app.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) })).json(),
+    ).toMatchObject({ plan: 'FREE' });
   });
 
   it('[QUOTAS]: months roll over in UTC', async () => {
     const me = await signIn(app, 'quota.month@example.com');
     const january = new Date('2027-01-31T23:00:00Z');
-    await consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january, billingEnabled: true });
-    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: january, billingEnabled: true })).rejects.toMatchObject({ code: 1007 });
-    await expect(consumeQuota({ db: app.database.db, userId: me.userId, feature: 'decision_letters', now: new Date('2027-02-01T00:00:00Z'), billingEnabled: true })).resolves.toMatchObject({ used: 1 });
+    await consumeQuota({
+      db: app.database.db,
+      userId: me.userId,
+      feature: 'decision_letters',
+      now: january,
+      billingEnabled: true,
+    });
+    await expect(
+      consumeQuota({
+        db: app.database.db,
+        userId: me.userId,
+        feature: 'decision_letters',
+        now: january,
+        billingEnabled: true,
+      }),
+    ).rejects.toMatchObject({ code: 1007 });
+    await expect(
+      consumeQuota({
+        db: app.database.db,
+        userId: me.userId,
+        feature: 'decision_letters',
+        now: new Date('2027-02-01T00:00:00Z'),
+        billingEnabled: true,
+      }),
+    ).resolves.toMatchObject({ used: 1 });
   });
 
   it('[QUOTAS]: with billing off, use is counted and shown but never refused', async () => {
@@ -76,7 +136,10 @@ describe('[QUOTAS]', () => {
       const policy = { db: off.database.db, userId: me.userId, billingEnabled: false };
       // FREE allows one decision letter and no nexus letter while billing is on.
       for (let i = 0; i < 3; i++) await consumeQuota({ ...policy, feature: 'decision_letters' });
-      await expect(consumeQuota({ ...policy, feature: 'nexus_letters' })).resolves.toMatchObject({ used: 1, limit: null });
+      await expect(consumeQuota({ ...policy, feature: 'nexus_letters' })).resolves.toMatchObject({
+        used: 1,
+        limit: null,
+      });
       const usage = await off.inject({ method: 'GET', url: '/usage', headers: bearer(me.token) });
       expect(usage.json()).toMatchObject({
         plan: 'FREE',

@@ -4,7 +4,6 @@ import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { ROUTE_SECURITY as MATRIX } from '../helpers/route-security.ts';
 
-
 let app: TestApp;
 let owner: { token: string; userId: string };
 let intruder: { token: string; userId: string };
@@ -19,10 +18,12 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const routes = () => app.routeTable.filter((r) => !r.url.startsWith('/docs')).map((r) => `${r.method} ${r.url}`);
+const routes = () =>
+  app.routeTable.filter((r) => !r.url.startsWith('/docs')).map((r) => `${r.method} ${r.url}`);
 const fill = (key: string, id: string) => key.split(' ')[1]!.replace(/:[A-Za-z]+/g, id);
 const methodOf = (key: string) => key.split(' ')[0] as 'GET';
-const bodyFor = (method: string) => (method === 'GET' || method === 'DELETE' ? {} : { payload: {} });
+const bodyFor = (method: string) =>
+  method === 'GET' || method === 'DELETE' ? {} : { payload: {} };
 
 describe('[SECURITY][MATRIX]', () => {
   it('[SECURITY]: every route of the API is in the matrix, and nothing stale is', () => {
@@ -32,16 +33,32 @@ describe('[SECURITY][MATRIX]', () => {
   });
 
   it('[SECURITY]: protected routes answer 401 / 1004 without a token', async () => {
-    for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned')) {
-      const response = await app.inject({ method: methodOf(key), url: fill(key, owner.userId), ...bodyFor(methodOf(key)) });
+    for (const key of Object.keys(MATRIX).filter(
+      (k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned',
+    )) {
+      const response = await app.inject({
+        method: methodOf(key),
+        url: fill(key, owner.userId),
+        ...bodyFor(methodOf(key)),
+      });
       expect(response.statusCode, key).toBe(401);
       expect(errorEnvelopeSchema.parse(response.json()).code, key).toBe(1004);
     }
   });
 
   it("[SECURITY]: another user's ids answer 404 on owned routes", async () => {
-    const subscription = await app.inject({ method: 'POST', url: '/subscriptions/free', headers: bearer(owner.token), payload: { plan: 'FREE' } });
-    const thread = await app.inject({ method: 'POST', url: '/threads', headers: bearer(owner.token), payload: { title: 'Owner only' } });
+    const subscription = await app.inject({
+      method: 'POST',
+      url: '/subscriptions/free',
+      headers: bearer(owner.token),
+      payload: { plan: 'FREE' },
+    });
+    const thread = await app.inject({
+      method: 'POST',
+      url: '/threads',
+      headers: bearer(owner.token),
+      payload: { title: 'Owner only' },
+    });
     const ids: Record<string, string> = {
       '/subscriptions/:id': subscription.json<{ id: string }>().id,
       '/threads/:id': thread.json<{ id: string }>().id,
@@ -49,12 +66,24 @@ describe('[SECURITY][MATRIX]', () => {
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
       const id = ids[path] ?? owner.userId;
-      const response = await app.inject({ method: methodOf(key), url: fill(key, id), headers: bearer(intruder.token), ...bodyFor(methodOf(key)) });
+      const response = await app.inject({
+        method: methodOf(key),
+        url: fill(key, id),
+        headers: bearer(intruder.token),
+        ...bodyFor(methodOf(key)),
+      });
       // Bodies are validated before the handler looks the resource up; send a valid one.
-      const valid = key.includes('theme-preferences') ? { theme_enabled: true } : { first_name: 'X' };
+      const valid = key.includes('theme-preferences')
+        ? { theme_enabled: true }
+        : { first_name: 'X' };
       const retried =
         response.statusCode === 400
-          ? await app.inject({ method: methodOf(key), url: fill(key, id), headers: bearer(intruder.token), payload: valid })
+          ? await app.inject({
+              method: methodOf(key),
+              url: fill(key, id),
+              headers: bearer(intruder.token),
+              payload: valid,
+            })
           : response;
       expect(retried.statusCode, key).toBe(404);
       expect(errorEnvelopeSchema.parse(retried.json()).code, key).toBe(3002);
@@ -62,8 +91,15 @@ describe('[SECURITY][MATRIX]', () => {
   });
 
   it('[SECURITY]: an anonymous session reaches no user route (403 or 404)', async () => {
-    for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned')) {
-      const response = await app.inject({ method: methodOf(key), url: fill(key, owner.userId), headers: bearer(anonymous), ...bodyFor(methodOf(key)) });
+    for (const key of Object.keys(MATRIX).filter(
+      (k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned',
+    )) {
+      const response = await app.inject({
+        method: methodOf(key),
+        url: fill(key, owner.userId),
+        headers: bearer(anonymous),
+        ...bodyFor(methodOf(key)),
+      });
       expect([403, 404], key).toContain(response.statusCode);
     }
   });

@@ -2,7 +2,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
-import { MULTIPART_PART_BYTES, MULTIPART_THRESHOLD_BYTES, type UploadGrant } from '@muster/contract/storage';
+import {
+  MULTIPART_PART_BYTES,
+  MULTIPART_THRESHOLD_BYTES,
+  type UploadGrant,
+} from '@muster/contract/storage';
 import { AppError } from '#src/lib/errors.ts';
 import {
   completeUpload,
@@ -11,7 +15,11 @@ import {
   getDownloadUrl,
   getFile,
 } from '#src/modules/storage/storage.service.ts';
-import { FILE_CHUNK_BYTES, FILE_HEADER_BYTES, FILE_MAGIC } from '#src/modules/storage/file-encryption.ts';
+import {
+  FILE_CHUNK_BYTES,
+  FILE_HEADER_BYTES,
+  FILE_MAGIC,
+} from '#src/modules/storage/file-encryption.ts';
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES, pdfOfSize } from '../fixtures/files.ts';
 import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
 import { startS3Server } from '../helpers/s3-server.ts';
@@ -20,11 +28,28 @@ const OWNER = 'user_storage_owner';
 const OTHER = 'user_someone_else';
 
 async function put(url: string, body: Buffer, headers: Record<string, string> = {}) {
-  return fetch(url, { method: 'PUT', body, headers: { 'content-length': String(body.length), ...headers } });
+  return fetch(url, {
+    method: 'PUT',
+    body,
+    headers: { 'content-length': String(body.length), ...headers },
+  });
 }
 
-async function uploadSingle(app: TestApp, input: { kind: 'document' | 'c-file' | 'decision-letter'; filename: string; content_type: string }, bytes: Buffer) {
-  const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { ...input, size: bytes.length } });
+async function uploadSingle(
+  app: TestApp,
+  input: {
+    kind: 'document' | 'c-file' | 'decision-letter';
+    filename: string;
+    content_type: string;
+  },
+  bytes: Buffer,
+) {
+  const grant = await createUpload({
+    db: app.database.db,
+    storage: app.storage,
+    ownerId: OWNER,
+    input: { ...input, size: bytes.length },
+  });
   expect(grant.method).toBe('single');
   const response = await put(grant.url!, bytes, grant.headers);
   expect(response.status).toBe(200);
@@ -40,7 +65,10 @@ function patternedPdf(size: number, text = ''): Buffer {
 }
 
 async function expectAppError(promise: Promise<unknown>, code: number) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
   return error as AppError;
@@ -61,66 +89,203 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
   });
 
   it('[STORAGE]: a single signed PUT, finalize by sniffing, then a signed download', async () => {
-    const grant = await uploadSingle(app, { kind: 'decision-letter', filename: 'Decision – 2024.pdf', content_type: 'application/pdf' }, PDF_BYTES);
+    const grant = await uploadSingle(
+      app,
+      { kind: 'decision-letter', filename: 'Decision – 2024.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
     const pending = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
     expect(pending.status).toBe('pending');
-    await expectAppError(getDownloadUrl({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id }), 3008);
+    await expectAppError(
+      getDownloadUrl({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+      }),
+      3008,
+    );
 
-    const ready = await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    expect(ready).toMatchObject({ status: 'ready', content_type: 'application/pdf', size: PDF_BYTES.length });
+    const ready = await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      content_type: 'application/pdf',
+      size: PDF_BYTES.length,
+    });
 
-    const download = await getDownloadUrl({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id });
+    const download = await getDownloadUrl({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+    });
     const response = await fetch(download.url);
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF_BYTES);
-    expect(response.headers.get('content-disposition')).toContain("filename*=UTF-8''Decision%20%E2%80%93%202024.pdf");
+    expect(response.headers.get('content-disposition')).toContain(
+      "filename*=UTF-8''Decision%20%E2%80%93%202024.pdf",
+    );
 
-    await expectAppError(completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} }), 3008);
+    await expectAppError(
+      completeUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+        input: {},
+      }),
+      3008,
+    );
   });
 
   it('[STORAGE]: content that is not an accepted type is rejected and deleted', async () => {
-    const grant = await uploadSingle(app, { kind: 'c-file', filename: 'cfile.pdf', content_type: 'application/pdf' }, EXE_BYTES);
-    const error = await expectAppError(completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} }), 2003);
+    const grant = await uploadSingle(
+      app,
+      { kind: 'c-file', filename: 'cfile.pdf', content_type: 'application/pdf' },
+      EXE_BYTES,
+    );
+    const error = await expectAppError(
+      completeUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+        input: {},
+      }),
+      2003,
+    );
     expect(error.detail).toBe('the file content is not an accepted type');
     const row = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
     expect(row.status).toBe('rejected');
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
   });
 
-  it.runIf(driver === 's3')('[STORAGE]: S3 uploads are stored with server-side encryption, a header the signed URL signs', async () => {
-    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'sse.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
-    expect(grant.headers).toEqual({ 'content-type': 'application/pdf', 'x-amz-server-side-encryption': 'AES256' });
-    // Signed as a header, not carried in the query: S3 refuses a PUT that leaves it out. (s3rver,
-    // the stand-in here, does not check signed headers, so the URL itself is what is asserted.)
-    const url = new URL(grant.url!);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-server-side-encryption');
-    expect([...url.searchParams.keys()].map((k) => k.toLowerCase())).not.toContain('x-amz-server-side-encryption');
-    // No checksum is signed in advance (it would be the empty body's, and S3 would refuse the file).
-    expect([...url.searchParams.keys()].filter((k) => k.toLowerCase().startsWith('x-amz-checksum'))).toEqual([]);
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).not.toMatch(/checksum/);
-    const accepted = await put(grant.url!, PDF_BYTES, grant.headers);
-    expect(accepted.status).toBe(200);
-  });
+  it.runIf(driver === 's3')(
+    '[STORAGE]: S3 uploads are stored with server-side encryption, a header the signed URL signs',
+    async () => {
+      const grant = await createUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        input: {
+          kind: 'document',
+          filename: 'sse.pdf',
+          content_type: 'application/pdf',
+          size: PDF_BYTES.length,
+        },
+      });
+      expect(grant.headers).toEqual({
+        'content-type': 'application/pdf',
+        'x-amz-server-side-encryption': 'AES256',
+      });
+      // Signed as a header, not carried in the query: S3 refuses a PUT that leaves it out. (s3rver,
+      // the stand-in here, does not check signed headers, so the URL itself is what is asserted.)
+      const url = new URL(grant.url!);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain(
+        'x-amz-server-side-encryption',
+      );
+      expect([...url.searchParams.keys()].map((k) => k.toLowerCase())).not.toContain(
+        'x-amz-server-side-encryption',
+      );
+      // No checksum is signed in advance (it would be the empty body's, and S3 would refuse the file).
+      expect(
+        [...url.searchParams.keys()].filter((k) => k.toLowerCase().startsWith('x-amz-checksum')),
+      ).toEqual([]);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')).not.toMatch(/checksum/);
+      const accepted = await put(grant.url!, PDF_BYTES, grant.headers);
+      expect(accepted.status).toBe(200);
+    },
+  );
 
   it('[STORAGE]: the sniffed type wins over the declared one', async () => {
-    const grant = await uploadSingle(app, { kind: 'document', filename: 'scan.pdf', content_type: 'application/pdf' }, PNG_BYTES);
-    const ready = await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'scan.pdf', content_type: 'application/pdf' },
+      PNG_BYTES,
+    );
+    const ready = await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
     expect(ready.content_type).toBe('image/png');
   });
 
   it('[STORAGE]: limits are checked before anything is signed', async () => {
-    await expectAppError(createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'decision-letter', filename: 'big.pdf', content_type: 'application/pdf', size: 51 * 1024 * 1024 } }), 2008);
-    await expectAppError(createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'x.exe', content_type: 'application/x-msdownload', size: 10 } }), 2003);
+    await expectAppError(
+      createUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        input: {
+          kind: 'decision-letter',
+          filename: 'big.pdf',
+          content_type: 'application/pdf',
+          size: 51 * 1024 * 1024,
+        },
+      }),
+      2008,
+    );
+    await expectAppError(
+      createUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        input: {
+          kind: 'c-file',
+          filename: 'x.exe',
+          content_type: 'application/x-msdownload',
+          size: 10,
+        },
+      }),
+      2003,
+    );
   });
 
   it('[STORAGE]: finalize before upload is an invalid state', async () => {
-    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'a.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
-    await expectAppError(completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} }), 3008);
+    const grant = await createUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      input: {
+        kind: 'document',
+        filename: 'a.pdf',
+        content_type: 'application/pdf',
+        size: PDF_BYTES.length,
+      },
+    });
+    await expectAppError(
+      completeUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+        input: {},
+      }),
+      3008,
+    );
   });
 
   it("[STORAGE]: another owner's file answers 404 for every operation", async () => {
-    const grant = await uploadSingle(app, { kind: 'document', filename: 'mine.pdf', content_type: 'application/pdf' }, PDF_BYTES);
-    const deps = { db: app.database.db, storage: app.storage, ownerId: OTHER, fileId: grant.file_id };
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'mine.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    const deps = {
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OTHER,
+      fileId: grant.file_id,
+    };
     await expectAppError(completeUpload({ ...deps, input: {} }), 3002);
     await expectAppError(getDownloadUrl(deps), 3002);
     await expectAppError(deleteFile(deps), 3002);
@@ -128,16 +293,44 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
   });
 
   it('[STORAGE]: delete removes the object and the row', async () => {
-    const grant = await uploadSingle(app, { kind: 'document', filename: 'gone.pdf', content_type: 'application/pdf' }, PDF_BYTES);
-    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    await deleteFile({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id });
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'gone.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    await deleteFile({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+    });
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
-    await expectAppError(getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id }), 3002);
+    await expectAppError(
+      getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id }),
+      3002,
+    );
   });
 
   it('[STORAGE]: files above the threshold upload in signed parts', async () => {
     const bytes = pdfOfSize(MULTIPART_THRESHOLD_BYTES + 1234);
-    const grant: UploadGrant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size: bytes.length } });
+    const grant: UploadGrant = await createUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      input: {
+        kind: 'c-file',
+        filename: 'c-file.pdf',
+        content_type: 'application/pdf',
+        size: bytes.length,
+      },
+    });
     expect(grant.method).toBe('multipart');
     expect(grant.parts).toHaveLength(Math.ceil(bytes.length / MULTIPART_PART_BYTES));
     const etags: { part_number: number; etag: string }[] = [];
@@ -148,9 +341,28 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       etags.push({ part_number: part.part_number, etag: response.headers.get('etag')! });
     }
     // Missing a part is refused and leaves the upload pending.
-    await expectAppError(completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: { parts: etags.slice(1) } }), 2001);
-    const ready = await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: { parts: etags.reverse() } });
-    expect(ready).toMatchObject({ status: 'ready', size: bytes.length, content_type: 'application/pdf' });
+    await expectAppError(
+      completeUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+        input: { parts: etags.slice(1) },
+      }),
+      2001,
+    );
+    const ready = await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: { parts: etags.reverse() },
+    });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      size: bytes.length,
+      content_type: 'application/pdf',
+    });
     const head = await app.storage.readStart(`u/${OWNER}/${grant.file_id}`, 8);
     expect(head.toString('latin1')).toBe('%PDF-1.7');
     if (driver === 'local') {
@@ -164,12 +376,28 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
 
   it('[STORAGE]: a server-side read of a byte range returns exactly those bytes', async () => {
     const bytes = patternedPdf(3 * FILE_CHUNK_BYTES + 100);
-    const grant = await uploadSingle(app, { kind: 'document', filename: 'pages.pdf', content_type: 'application/pdf' }, bytes);
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'pages.pdf', content_type: 'application/pdf' },
+      bytes,
+    );
     const key = `u/${OWNER}/${grant.file_id}`;
-    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    for (const [start, end] of [[0, 0], [FILE_CHUNK_BYTES - 3, FILE_CHUNK_BYTES + 2], [10, 2 * FILE_CHUNK_BYTES + 50], [bytes.length - 5, bytes.length - 1]] as const) {
+    await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    for (const [start, end] of [
+      [0, 0],
+      [FILE_CHUNK_BYTES - 3, FILE_CHUNK_BYTES + 2],
+      [10, 2 * FILE_CHUNK_BYTES + 50],
+      [bytes.length - 5, bytes.length - 1],
+    ] as const) {
       const chunks: Buffer[] = [];
-      for await (const chunk of await app.storage.openRead(key, { start, end })) chunks.push(chunk as Buffer);
+      for await (const chunk of await app.storage.openRead(key, { start, end }))
+        chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks)).toEqual(bytes.subarray(start, end + 1));
     }
   });
@@ -192,16 +420,29 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     } as unknown as typeof app.database.db;
     const size = MULTIPART_THRESHOLD_BYTES + 1;
     await expect(
-      createUpload({ db: failingDb, storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size } }),
+      createUpload({
+        db: failingDb,
+        storage,
+        ownerId: OWNER,
+        input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size },
+      }),
     ).rejects.toThrow('database unavailable');
     expect(created).toHaveLength(1);
     expect(aborted).toEqual(created);
 
     // An abort that fails as well is not swallowed: both failures reach the caller.
     storage.abortMultipart = () => Promise.reject(new Error('storage unavailable'));
-    const both = await createUpload({ db: failingDb, storage, ownerId: OWNER, input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size } }).catch((error: unknown) => error);
+    const both = await createUpload({
+      db: failingDb,
+      storage,
+      ownerId: OWNER,
+      input: { kind: 'c-file', filename: 'c-file.pdf', content_type: 'application/pdf', size },
+    }).catch((error: unknown) => error);
     expect(both).toBeInstanceOf(AggregateError);
-    expect((both as AggregateError).errors.map((e: Error) => e.message)).toEqual(['database unavailable', 'storage unavailable']);
+    expect((both as AggregateError).errors.map((e: Error) => e.message)).toEqual([
+      'database unavailable',
+      'storage unavailable',
+    ]);
     expect((both as AggregateError).message).toContain(created[1]!.uploadId);
   });
 });
@@ -214,7 +455,12 @@ describe('[STORAGE] local signed URLs', () => {
   afterAll(async () => app.close());
 
   it('[STORAGE]: a PUT larger than signed is refused with 413 / 2008 and stores nothing', async () => {
-    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'a.pdf', content_type: 'application/pdf', size: 10 } });
+    const grant = await createUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      input: { kind: 'document', filename: 'a.pdf', content_type: 'application/pdf', size: 10 },
+    });
     const response = await put(grant.url!, PDF_BYTES);
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ code: 2008 });
@@ -222,13 +468,26 @@ describe('[STORAGE] local signed URLs', () => {
   });
 
   it('[STORAGE]: a forged or altered link is refused with 403 / 1007', async () => {
-    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'a.pdf', content_type: 'application/pdf', size: PDF_BYTES.length } });
+    const grant = await createUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      input: {
+        kind: 'document',
+        filename: 'a.pdf',
+        content_type: 'application/pdf',
+        size: PDF_BYTES.length,
+      },
+    });
     const slash = grant.url!.lastIndexOf('/');
     const [body, signature] = grant.url!.slice(slash + 1).split('.');
     const forged = `${grant.url!.slice(0, slash + 1)}${body}x.${signature}`;
     const response = await put(forged, PDF_BYTES);
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 1007, detail: 'This link is invalid or has expired' });
+    expect(await response.json()).toMatchObject({
+      code: 1007,
+      detail: 'This link is invalid or has expired',
+    });
     const download = await fetch(grant.url!);
     expect(download.status).toBe(403);
   });
@@ -238,14 +497,32 @@ describe('[STORAGE] local signed URLs', () => {
     const { files } = await import('@muster/db/schema/index');
     const { eq } = await import('drizzle-orm');
     const db = app.database.db;
-    const stale = await uploadSingle(app, { kind: 'document', filename: 'old.pdf', content_type: 'application/pdf' }, PDF_BYTES);
-    const fresh = await uploadSingle(app, { kind: 'document', filename: 'new.pdf', content_type: 'application/pdf' }, PDF_BYTES);
-    await db.update(files).set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(files.id, stale.file_id));
+    const stale = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'old.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    const fresh = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'new.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    await db
+      .update(files)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600 * 1000) })
+      .where(eq(files.id, stale.file_id));
     const job = sweepUploadsJob(app.storage);
     const progress: number[] = [];
-    await job.handler({ payload: { older_than_hours: 24 }, jobId: 'j', attempt: 0, signal: new AbortController().signal, db, progress: async (p) => void progress.push(p) });
+    await job.handler({
+      payload: { older_than_hours: 24 },
+      jobId: 'j',
+      attempt: 0,
+      signal: new AbortController().signal,
+      db,
+      progress: async (p) => void progress.push(p),
+    });
     expect(await app.storage.size(`u/${OWNER}/${stale.file_id}`)).toBeNull();
-    expect((await db.select().from(files).where(eq(files.id, stale.file_id)))).toHaveLength(0);
+    expect(await db.select().from(files).where(eq(files.id, stale.file_id))).toHaveLength(0);
     expect(await app.storage.size(`u/${OWNER}/${fresh.file_id}`)).toBe(PDF_BYTES.length);
     expect(progress.at(-1)).toBe(100);
   });
@@ -253,7 +530,17 @@ describe('[STORAGE] local signed URLs', () => {
   it('[STORAGE]: a local upload is encrypted as it streams in: no plaintext on disk, not even a temporary file', async () => {
     const marker = 'Veteran reports lumbosacral strain since 2011. ';
     const bytes = patternedPdf(2 * FILE_CHUNK_BYTES + 4321, marker.repeat(3000));
-    const grant = await createUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, input: { kind: 'document', filename: 'statement.pdf', content_type: 'application/pdf', size: bytes.length } });
+    const grant = await createUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      input: {
+        kind: 'document',
+        filename: 'statement.pdf',
+        content_type: 'application/pdf',
+        size: bytes.length,
+      },
+    });
     const folder = path.join(app.dataDir, 'files', 'u', OWNER);
     const half = Math.floor(bytes.length / 2);
     let release!: () => void;
@@ -266,13 +553,21 @@ describe('[STORAGE] local signed URLs', () => {
         controller.close();
       },
     });
-    const uploading = fetch(grant.url!, { method: 'PUT', body, duplex: 'half', headers: grant.headers } as RequestInit);
+    const uploading = fetch(grant.url!, {
+      method: 'PUT',
+      body,
+      duplex: 'half',
+      headers: grant.headers,
+    } as RequestInit);
     // Mid-upload, the only file for this object is the temporary one, and it holds ciphertext.
     const temporary = async () => {
       for (;;) {
-        const names = readdirSync(folder, { withFileTypes: true }).filter((e) => e.name.startsWith(grant.file_id));
+        const names = readdirSync(folder, { withFileTypes: true }).filter((e) =>
+          e.name.startsWith(grant.file_id),
+        );
         const file = names[0] && path.join(folder, names[0].name);
-        if (file && readFileSync(file).length > FILE_HEADER_BYTES + FILE_CHUNK_BYTES) return { names, file };
+        if (file && readFileSync(file).length > FILE_HEADER_BYTES + FILE_CHUNK_BYTES)
+          return { names, file };
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
@@ -289,22 +584,55 @@ describe('[STORAGE] local signed URLs', () => {
     expect(stored.subarray(0, 8)).toEqual(FILE_MAGIC);
     expect(stored.includes(Buffer.from('lumbosacral'))).toBe(false);
     expect(stored.includes(Buffer.from('%PDF'))).toBe(false);
-    expect(stored.length).toBe(FILE_HEADER_BYTES + bytes.length + 16 * Math.ceil(bytes.length / FILE_CHUNK_BYTES));
-    expect(readdirSync(folder).filter((name) => name.startsWith(grant.file_id))).toEqual([grant.file_id]);
+    expect(stored.length).toBe(
+      FILE_HEADER_BYTES + bytes.length + 16 * Math.ceil(bytes.length / FILE_CHUNK_BYTES),
+    );
+    expect(readdirSync(folder).filter((name) => name.startsWith(grant.file_id))).toEqual([
+      grant.file_id,
+    ]);
     // Finalize sniffs and sizes the plaintext.
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBe(bytes.length);
-    const ready = await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    expect(ready).toMatchObject({ status: 'ready', content_type: 'application/pdf', size: bytes.length });
+    const ready = await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    expect(ready).toMatchObject({
+      status: 'ready',
+      content_type: 'application/pdf',
+      size: bytes.length,
+    });
   });
 
   it('[STORAGE]: a signed GET answers byte ranges across chunk boundaries, and 416 in the envelope past the end', async () => {
     const bytes = patternedPdf(3 * FILE_CHUNK_BYTES + 777);
-    const grant = await uploadSingle(app, { kind: 'document', filename: 'ranges.pdf', content_type: 'application/pdf' }, bytes);
-    await completeUpload({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id, input: {} });
-    const { url } = await getDownloadUrl({ db: app.database.db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id });
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'ranges.pdf', content_type: 'application/pdf' },
+      bytes,
+    );
+    await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    const { url } = await getDownloadUrl({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+    });
     const size = bytes.length;
     const cases: [string, number, number][] = [
-      [`bytes=${FILE_CHUNK_BYTES - 6}-${2 * FILE_CHUNK_BYTES + 9}`, FILE_CHUNK_BYTES - 6, 2 * FILE_CHUNK_BYTES + 9],
+      [
+        `bytes=${FILE_CHUNK_BYTES - 6}-${2 * FILE_CHUNK_BYTES + 9}`,
+        FILE_CHUNK_BYTES - 6,
+        2 * FILE_CHUNK_BYTES + 9,
+      ],
       [`bytes=${FILE_CHUNK_BYTES}-${FILE_CHUNK_BYTES}`, FILE_CHUNK_BYTES, FILE_CHUNK_BYTES],
       [`bytes=${3 * FILE_CHUNK_BYTES - 1}-`, 3 * FILE_CHUNK_BYTES - 1, size - 1],
       ['bytes=-1000', size - 1000, size - 1],
@@ -332,8 +660,16 @@ describe('[STORAGE] local signed URLs', () => {
   it('[STORAGE]: an expired link is refused', async () => {
     const { createTokenSigner } = await import('#src/modules/storage/signed-token.ts');
     const signer = createTokenSigner(app.keyRing);
-    const token = signer.sign({ op: 'put', key: `u/${OWNER}/x`, size: 5, exp: Math.floor(Date.now() / 1000) - 1 });
-    const response = await put(`${app.config.urls.api}/storage/local/${token}`, Buffer.from('hello'));
+    const token = signer.sign({
+      op: 'put',
+      key: `u/${OWNER}/x`,
+      size: 5,
+      exp: Math.floor(Date.now() / 1000) - 1,
+    });
+    const response = await put(
+      `${app.config.urls.api}/storage/local/${token}`,
+      Buffer.from('hello'),
+    );
     expect(response.status).toBe(403);
   });
 });

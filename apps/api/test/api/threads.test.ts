@@ -23,7 +23,11 @@ async function create(token: string, title?: string | null): Promise<Thread> {
 }
 
 async function list(token: string, query = '') {
-  const response = await app.inject({ method: 'GET', url: `/threads${query}`, headers: bearer(token) });
+  const response = await app.inject({
+    method: 'GET',
+    url: `/threads${query}`,
+    headers: bearer(token),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return threadPageSchema.parse(response.json());
 }
@@ -38,11 +42,24 @@ describe('[THREADS]', () => {
 
     const first = await list(me.token, '?page_size=8');
     expect(first.meta).toEqual({ page: 1, page_size: 8, total: 11 });
-    expect(first.results.map((t) => t.title)).toEqual([null, 'Thread 10', 'Thread 9', 'Thread 8', 'Thread 7', 'Thread 6', 'Thread 5', 'Thread 4']);
+    expect(first.results.map((t) => t.title)).toEqual([
+      null,
+      'Thread 10',
+      'Thread 9',
+      'Thread 8',
+      'Thread 7',
+      'Thread 6',
+      'Thread 5',
+      'Thread 4',
+    ]);
     const second = await list(me.token, '?page=2&page_size=8');
     expect(second.results.map((t) => t.title)).toEqual(['Thread 3', 'Thread 2', 'Thread 1']);
 
-    const one = await app.inject({ method: 'GET', url: `/threads/${made[0]!.id}`, headers: bearer(me.token) });
+    const one = await app.inject({
+      method: 'GET',
+      url: `/threads/${made[0]!.id}`,
+      headers: bearer(me.token),
+    });
     expect(one.json()).toEqual(made[0]);
   });
 
@@ -65,7 +82,11 @@ describe('[THREADS]', () => {
     const intruder = await signIn(app, 'threads.intruder@example.com');
     const thread = await create(owner.token, 'PTSD stressor notes');
     for (const method of ['GET', 'DELETE'] as const) {
-      const response = await app.inject({ method, url: `/threads/${thread.id}`, headers: bearer(intruder.token) });
+      const response = await app.inject({
+        method,
+        url: `/threads/${thread.id}`,
+        headers: bearer(intruder.token),
+      });
       expect(response.statusCode).toBe(404);
       expect(errorEnvelopeSchema.parse(response.json()).code).toBe(3002);
     }
@@ -77,7 +98,11 @@ describe('[THREADS]', () => {
     const me = await signIn(app, 'threads.delete@example.com');
     const keep = await create(me.token, 'Keep');
     const gone = await create(me.token, 'Delete me');
-    const deleted = await app.inject({ method: 'DELETE', url: `/threads/${gone.id}`, headers: bearer(me.token) });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/threads/${gone.id}`,
+      headers: bearer(me.token),
+    });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
     expect((await list(me.token)).results).toEqual([keep]);
@@ -91,12 +116,21 @@ describe('[THREADS]', () => {
   it('[THREADS]: bad input gets the error envelope and saves nothing', async () => {
     const me = await signIn(app, 'threads.bad@example.com');
     for (const payload of [{ title: '' }, { title: 'x'.repeat(201) }, { title: 42 }]) {
-      const response = await app.inject({ method: 'POST', url: '/threads', headers: bearer(me.token), payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/threads',
+        headers: bearer(me.token),
+        payload,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorEnvelopeSchema.parse(response.json()).code).toBe(2001);
     }
     for (const query of ['?page=0', '?page_size=101', '?page_size=abc']) {
-      const response = await app.inject({ method: 'GET', url: `/threads${query}`, headers: bearer(me.token) });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/threads${query}`,
+        headers: bearer(me.token),
+      });
       expect(response.statusCode, query).toBe(400);
     }
     expect((await list(me.token)).meta.total).toBe(0);
@@ -111,14 +145,20 @@ describe('[THREADS]', () => {
     await create(other.token, 'Knee appeal (not mine)');
 
     const search = async (token: string, q: string) => {
-      const response = await app.inject({ method: 'GET', url: `/search?q=${encodeURIComponent(q)}`, headers: bearer(token) });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/search?q=${encodeURIComponent(q)}`,
+        headers: bearer(token),
+      });
       expect(response.statusCode).toBe(200);
       return searchResultSchema.parse(response.json()).threads;
     };
     const knee = await search(me.token, 'KNEE');
     expect(knee).toHaveLength(10);
     expect(knee[0]!.title).toBe('Knee appeal 12');
-    expect(knee.every((t) => t.title?.startsWith('Knee appeal') && !t.title.includes('not mine'))).toBe(true);
+    expect(
+      knee.every((t) => t.title?.startsWith('Knee appeal') && !t.title.includes('not mine')),
+    ).toBe(true);
     expect((await search(me.token, '%')).map((t) => t.title)).toEqual(['100% rating']);
     expect(await search(me.token, '_')).toEqual([]);
     // An empty query lists the newest threads, untitled ones included.

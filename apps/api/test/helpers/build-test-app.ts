@@ -32,7 +32,11 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -63,7 +67,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir });
     const app = await buildApp({ config, database, keyRing, logStream });
     if (options.withJobs) {
-      const jobs = new JobQueue({ connection: database.connection, db: database.db, logger: app.log });
+      const jobs = new JobQueue({
+        connection: database.connection,
+        db: database.db,
+        logger: app.log,
+      });
       registerJobs(jobs, app.jobDefinitions);
       await jobs.start({ work: false });
       app.jobs = jobs;

@@ -352,13 +352,11 @@ export function bodiesFor(schema: unknown): fc.Arbitrary<FuzzBody> {
     },
     {
       weight: 1,
-      arbitrary: fc
-        .constantFrom(100, 5_000, 100_000)
-        .map((d) => ({
-          kind: 'deep',
-          type: 'application/json',
-          payload: '['.repeat(d) + ']'.repeat(d),
-        })),
+      arbitrary: fc.constantFrom(100, 5_000, 100_000).map((d) => ({
+        kind: 'deep',
+        type: 'application/json',
+        payload: '['.repeat(d) + ']'.repeat(d),
+      })),
     },
     { weight: 1, arbitrary: fc.jsonValue().map((v) => json('json', v)) },
     {
@@ -373,13 +371,11 @@ export function bodiesFor(schema: unknown): fc.Arbitrary<FuzzBody> {
         fc
           .string({ maxLength: 200 })
           .map((text) => ({ kind: 'raw', type: 'text/plain', payload: text })),
-        fc
-          .uint8Array({ maxLength: 200 })
-          .map((bytes) => ({
-            kind: 'raw',
-            type: 'application/octet-stream',
-            payload: Buffer.from(bytes),
-          })),
+        fc.uint8Array({ maxLength: 200 }).map((bytes) => ({
+          kind: 'raw',
+          type: 'application/octet-stream',
+          payload: Buffer.from(bytes),
+        })),
         fc
           .constantFrom('', 'null', '[]', '"x"', '{"a":', '\u0000')
           .map((text) => ({ kind: 'raw', type: 'application/json', payload: text })),

@@ -17,8 +17,12 @@ export const userProfiles = pgTable('user_profiles', {
     .references(() => user.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   // Names are encrypted, so their placeholders are applied by the app, not by a SQL default.
-  firstName: encryptedText('first_name').notNull().$defaultFn(() => 'Veteran'),
-  lastName: encryptedText('last_name').notNull().$defaultFn(() => 'Doe'),
+  firstName: encryptedText('first_name')
+    .notNull()
+    .$defaultFn(() => 'Veteran'),
+  lastName: encryptedText('last_name')
+    .notNull()
+    .$defaultFn(() => 'Doe'),
   isDeleted: boolean('is_deleted').notNull().default(false),
   deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
   deletionScheduledFor: timestamp('deletion_scheduled_for', { withTimezone: true }),

@@ -44,13 +44,19 @@ function wrongCodeMessage(attemptsLeft: number | undefined): string {
  * Translates the auth library's error answers into the platform envelope's codes. Messages come
  * from the catalogue; a refused code also says what can be done next (`sign_in`).
  */
-export function translateAuthError(status: number, body: AuthErrorBody, context: SignInCodeContext = {}): AppError {
+export function translateAuthError(
+  status: number,
+  body: AuthErrorBody,
+  context: SignInCodeContext = {},
+): AppError {
   switch (body.code) {
     case 'INVALID_OTP':
       return new AppError(ERR.INVALID_INPUT, {
         detail: 'The code is not correct',
         fields: { otp: wrongCodeMessage(context.attemptsLeft) },
-        ...(context.attemptsLeft === undefined ? {} : { extra: { sign_in: { attempts_left: context.attemptsLeft } } }),
+        ...(context.attemptsLeft === undefined
+          ? {}
+          : { extra: { sign_in: { attempts_left: context.attemptsLeft } } }),
       });
     case 'OTP_EXPIRED':
       return new AppError(ERR.INVALID_INPUT, {
@@ -59,12 +65,16 @@ export function translateAuthError(status: number, body: AuthErrorBody, context:
         extra: { sign_in: { code_expired: true } },
       });
     case 'TOO_MANY_ATTEMPTS':
-      return new AppError(ERR.ACCOUNT_LOCKED, { detail: `Too many wrong codes. Try again in ${SIGN_IN_LOCKOUT_MINUTES} minutes.` });
+      return new AppError(ERR.ACCOUNT_LOCKED, {
+        detail: `Too many wrong codes. Try again in ${SIGN_IN_LOCKOUT_MINUTES} minutes.`,
+      });
     case 'INVALID_EMAIL':
       return new AppError(ERR.INVALID_EMAIL, { fields: { email: 'Invalid email address' } });
     case 'INVALID_TOKEN':
     case 'INVALID_ONE_TIME_TOKEN':
-      return new AppError(ERR.AUTH_FAILED, { detail: 'This sign-in link is invalid or has expired' });
+      return new AppError(ERR.AUTH_FAILED, {
+        detail: 'This sign-in link is invalid or has expired',
+      });
     case 'SESSION_EXPIRED':
       return new AppError(ERR.SESSION_EXPIRED);
     case 'USER_NOT_FOUND':

@@ -18,7 +18,13 @@ import { signInLockouts, verification } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
 import { BEARER_SCHEME } from './guard-scope.ts';
-import { noLiveCodeError, signInLockedError, translateAuthError, type AuthErrorBody, type SignInCodeContext } from './auth-errors.ts';
+import {
+  noLiveCodeError,
+  signInLockedError,
+  translateAuthError,
+  type AuthErrorBody,
+  type SignInCodeContext,
+} from './auth-errors.ts';
 
 /** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
 export const SEND_CODE_LIMITS = {
@@ -27,7 +33,12 @@ export const SEND_CODE_LIMITS = {
 };
 
 /** `path` is always the canonical endpoint path (plus query): never the client's spelling of it. */
-type ForwardOptions = { path: string; body?: unknown; keepCookies?: boolean; method?: 'GET' | 'POST' };
+type ForwardOptions = {
+  path: string;
+  body?: unknown;
+  keepCookies?: boolean;
+  method?: 'GET' | 'POST';
+};
 
 /** Answers from the auth library pass through these headers only (never cookies, by default). */
 const PASSED_HEADERS = ['content-type', 'set-auth-token', 'location', 'cache-control'];
@@ -102,13 +113,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // The global limiter already ran for this request, so these count separately and throw here.
-  function limiter(name: string, limits: { max: number; windowMs: number }, key: (request: FastifyRequest) => string) {
-    const check = app.createRateLimit({ max: limits.max, timeWindow: limits.windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+  function limiter(
+    name: string,
+    limits: { max: number; windowMs: number },
+    key: (request: FastifyRequest) => string,
+  ) {
+    const check = app.createRateLimit({
+      max: limits.max,
+      timeWindow: limits.windowMs,
+      keyGenerator: (request) => `${name}:${key(request)}`,
+    });
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new AppError(ERR.RATE_LIMITED, { detail: `Try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes` });
+        throw new AppError(ERR.RATE_LIMITED, {
+          detail: `Try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes`,
+        });
       }
     };
   }
@@ -122,7 +143,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const wrongCodes = app.createRateLimit({
     max: SIGN_IN_MAX_ATTEMPTS - 1,
     timeWindow: SIGN_IN_LOCKOUT_MINUTES * 60_000,
-    keyGenerator: (request) => `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
+    keyGenerator: (request) =>
+      `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
   });
   // Whether the email has a code that can still sign in (the library keys codes by the lower-cased
   // email). Without one, no guess can succeed: the person needs a new code, not a warning.
@@ -130,13 +152,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await app.database.db
       .select({ expiresAt: verification.expiresAt })
       .from(verification)
-      .where(and(eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`), gt(verification.expiresAt, new Date())))
+      .where(
+        and(
+          eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`),
+          gt(verification.expiresAt, new Date()),
+        ),
+      )
       .limit(1);
     return row !== undefined;
   }
 
   // Answers how many wrong codes are still allowed, or throws the lock the last one started.
-  async function countWrongCode(request: FastifyRequest, email: string): Promise<SignInCodeContext> {
+  async function countWrongCode(
+    request: FastifyRequest,
+    email: string,
+  ): Promise<SignInCodeContext> {
     const result = await wrongCodes(request);
     if (result.isAllowed) return {};
     if (result.isExceeded) throw signInLockedError(await lock(email));
@@ -146,7 +176,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/providers',
-    { schema: { tags: ['auth'], summary: 'Which identity providers are configured', response: { 200: oauthProvidersSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which identity providers are configured',
+        response: { 200: oauthProvidersSchema },
+      },
+    },
     async () => ({ google: Boolean(config.oauth.google), discord: Boolean(config.oauth.discord) }),
   );
 
@@ -158,12 +194,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Email a 6-digit sign-in code',
         body: sendSignInCodeInputSchema,
-        response: { 200: z.object({ success: z.boolean() }), 403: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+        response: {
+          200: z.object({ success: z.boolean() }),
+          403: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {
       await assertNotLocked(request.body.email);
-      const result = await forward(request, reply, { path: '/auth/email-otp/send-verification-otp', body: request.body });
+      const result = await forward(request, reply, {
+        path: '/auth/email-otp/send-verification-otp',
+        body: request.body,
+      });
       if (!result.ok) throw translateAuthError(result.status, result.error);
       return { success: true };
     },
@@ -181,12 +224,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await assertNotLocked(request.body.email);
-      const result = await forward(request, reply, { path: '/auth/sign-in/email-otp', body: request.body });
+      const result = await forward(request, reply, {
+        path: '/auth/sign-in/email-otp',
+        body: request.body,
+      });
       if (!result.ok) {
         const { code } = result.error;
         if (code === 'TOO_MANY_ATTEMPTS') throw signInLockedError(await lock(request.body.email));
-        if (code === 'INVALID_OTP' && !(await hasLiveCode(request.body.email))) throw noLiveCodeError();
-        const context = code === 'INVALID_OTP' ? await countWrongCode(request, request.body.email) : {};
+        if (code === 'INVALID_OTP' && !(await hasLiveCode(request.body.email)))
+          throw noLiveCodeError();
+        const context =
+          code === 'INVALID_OTP' ? await countWrongCode(request, request.body.email) : {};
         throw translateAuthError(result.status, result.error, context);
       }
       return signInResultSchema.parse(JSON.parse(result.text));
@@ -221,8 +269,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           errorCallbackURL: failed.toString(),
           newUserCallbackURL: complete.toString(),
         },
-      }).catch((error: unknown) => { request.log.warn({ err: error }, "oauth start failed"); return null; });
-      if (result && !result.ok) request.log.warn({ status: result.status, code: result.error.code, message: result.error.message }, "oauth start refused");
+      }).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'oauth start failed');
+        return null;
+      });
+      if (result && !result.ok)
+        request.log.warn(
+          { status: result.status, code: result.error.code, message: result.error.message },
+          'oauth start refused',
+        );
       // The library answers the POST form of this call; emulate it for a GET navigation.
       if (!result?.ok) return reply.redirect(failed.toString(), 302);
       const { url } = JSON.parse(result.text) as { url?: string };
@@ -281,7 +336,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           JSON.parse(JSON.stringify({ token: result.session.token, user: result.user })),
         );
       } catch {
-        throw new AppError(ERR.AUTH_FAILED, { detail: 'This sign-in link is invalid or has expired' });
+        throw new AppError(ERR.AUTH_FAILED, {
+          detail: 'This sign-in link is invalid or has expired',
+        });
       }
     },
   );
@@ -297,7 +354,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { max: config.rateLimit.anonymousSignInMax, windowMs: 60 * 60_000 },
     (request) => request.ip,
   );
-  const passthrough = async (request: FastifyRequest, reply: FastifyReply, path: string, keepCookies = false) => {
+  const passthrough = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    keepCookies = false,
+  ) => {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const result = await forward(request, reply, { path: `${path}${query}`, keepCookies });
     if (!result.ok) throw translateAuthError(result.status, result.error);
@@ -346,7 +408,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // the hand-off above turns into a bearer token.
   app.get(
     '/auth/callback/:providerId',
-    { schema: { tags: ['auth'], hide: true, summary: 'Return from Google or Discord (browser navigation)', params: z.object({ providerId: z.enum(['google', 'discord']) }) } },
-    (request, reply) => passthrough(request, reply, `/auth/callback/${request.params.providerId}`, true),
+    {
+      schema: {
+        tags: ['auth'],
+        hide: true,
+        summary: 'Return from Google or Discord (browser navigation)',
+        params: z.object({ providerId: z.enum(['google', 'discord']) }),
+      },
+    },
+    (request, reply) =>
+      passthrough(request, reply, `/auth/callback/${request.params.providerId}`, true),
   );
 };

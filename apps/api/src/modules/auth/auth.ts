@@ -28,7 +28,9 @@ export type AuthLogger = {
 /** Derives the auth library's secret from the encryption key, so there is one secret to manage. */
 function authSecret(ring: KeyRing): string {
   const master = ring.keys.get(ring.current)!;
-  return Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), 'muster auth secret v1', 32)).toString('base64url');
+  return Buffer.from(
+    hkdfSync('sha256', master, Buffer.alloc(0), 'muster auth secret v1', 32),
+  ).toString('base64url');
 }
 
 export function emailHash(email: string): string {
@@ -68,7 +70,13 @@ function oauthProvider(
         const id = text(profile?.sub);
         const email = text(profile?.email);
         if (!profile || !id || !email) return null;
-        return { id, email, emailVerified: profile.email_verified === true, name: text(profile.name) ?? '', image: text(profile.picture) };
+        return {
+          id,
+          email,
+          emailVerified: profile.email_verified === true,
+          name: text(profile.name) ?? '',
+          image: text(profile.picture),
+        };
       },
     };
   }
@@ -131,11 +139,17 @@ export function createAuth(options: {
     // handler, which logs them without their data; left to the library, they would be written to
     // the console with the statement's parameters (emails, names) in them.
     onAPIError: { throw: true },
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification },
+    }),
     // The API's own rate limiter covers /auth (shared store, per-email limits in auth.routes.ts).
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_TTL_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
-    account: { encryptOAuthTokens: true, accountLinking: { enabled: true, trustedProviders: ['google', 'discord'] } },
+    account: {
+      encryptOAuthTokens: true,
+      accountLinking: { enabled: true, trustedProviders: ['google', 'discord'] },
+    },
     advanced: {
       useSecureCookies: config.urls.api.startsWith('https://'),
       cookiePrefix: 'muster',
@@ -146,7 +160,11 @@ export function createAuth(options: {
         create: {
           after: async (created) => {
             if ((created as { isAnonymous?: boolean }).isAnonymous) return;
-            await createProfileForUser(db, { id: created.id, email: created.email, name: created.name });
+            await createProfileForUser(db, {
+              id: created.id,
+              email: created.email,
+              name: created.name,
+            });
           },
         },
       },
@@ -159,11 +177,19 @@ export function createAuth(options: {
         allowedAttempts: SIGN_IN_MAX_ATTEMPTS,
         storeOTP: 'hashed',
         async sendVerificationOTP({ email, otp }) {
-          const mail = signInCodeMail({ to: email, code: otp, appUrl: config.urls.app, minutes: SIGN_IN_CODE_TTL_MINUTES });
+          const mail = signInCodeMail({
+            to: email,
+            code: otp,
+            appUrl: config.urls.app,
+            minutes: SIGN_IN_CODE_TTL_MINUTES,
+          });
           try {
             await mailer.send(mail);
           } catch (error) {
-            logger.error({ err: { message: (error as Error).message } }, 'sign-in code mail failed');
+            logger.error(
+              { err: { message: (error as Error).message } },
+              'sign-in code mail failed',
+            );
             throw error;
           }
           if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

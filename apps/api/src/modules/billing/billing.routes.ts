@@ -30,12 +30,24 @@ import {
 } from './billing.service.ts';
 import { createStripeClient } from './stripe-client.ts';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 405: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  405: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
 
 function billingDeps(app: FastifyInstance): BillingDeps {
   const { config } = app;
   const stripe = config.billing.stripe ? createStripeClient(config.billing.stripe) : undefined;
-  return { db: app.database.db, billing: config.billing, stripe, returnOrigins: [new URL(config.urls.app).origin] };
+  return {
+    db: app.database.db,
+    billing: config.billing,
+    stripe,
+    returnOrigins: [new URL(config.urls.app).origin],
+  };
 }
 
 /**
@@ -47,18 +59,36 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/billing/config',
-    { schema: { tags: ['billing'], summary: 'Whether billing is on, and each plan’s price id', response: { 200: billingConfigSchema } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Whether billing is on, and each plan’s price id',
+        response: { 200: billingConfigSchema },
+      },
+    },
     async () => getBillingConfig(deps),
   );
 
   // The webhook authenticates by signature over the exact bytes, so it reads the raw body.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
     webhook.post(
       '/stripe/webhook',
-      { config: { rateLimit: false }, schema: { tags: ['billing'], summary: 'Signed payment-provider events', hide: false } },
-      async (request) => handleWebhook(deps, request.body as Buffer, request.headers['stripe-signature'] as string | undefined),
+      {
+        config: { rateLimit: false },
+        schema: { tags: ['billing'], summary: 'Signed payment-provider events', hide: false },
+      },
+      async (request) =>
+        handleWebhook(
+          deps,
+          request.body as Buffer,
+          request.headers['stripe-signature'] as string | undefined,
+        ),
     );
   });
 
@@ -68,7 +98,14 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
     typed.get(
       '/subscriptions',
-      { schema: { tags: ['billing'], summary: 'The user’s subscriptions', querystring: pageQuerySchema, response: { 200: pagedSchema(subscriptionSchema), ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'The user’s subscriptions',
+          querystring: pageQuerySchema,
+          response: { 200: pagedSchema(subscriptionSchema), ...errors },
+        },
+      },
       async (request) => {
         const all = await listSubscriptions(deps, currentUser(request).id);
         const { page, page_size: pageSize } = request.query;
@@ -78,33 +115,76 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     typed.get(
       '/subscriptions/verify-stripe-session',
-      { schema: { tags: ['billing'], summary: 'Confirm a checkout after returning from it', querystring: verifySessionQuerySchema, response: { 200: verifySessionSchema, ...errors } } },
-      async (request) => verifyCheckoutSession(deps, currentUser(request).id, request.query.session_id),
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Confirm a checkout after returning from it',
+          querystring: verifySessionQuerySchema,
+          response: { 200: verifySessionSchema, ...errors },
+        },
+      },
+      async (request) =>
+        verifyCheckoutSession(deps, currentUser(request).id, request.query.session_id),
     );
     typed.get(
       '/subscriptions/:id',
-      { schema: { tags: ['billing'], summary: 'One subscription', params: z.object({ id: pathIdSchema }), response: { 200: subscriptionSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'One subscription',
+          params: z.object({ id: pathIdSchema }),
+          response: { 200: subscriptionSchema, ...errors },
+        },
+      },
       async (request) => getSubscription(deps, currentUser(request).id, request.params.id),
     );
     typed.post(
       '/subscriptions/free',
-      { schema: { tags: ['billing'], summary: 'Choose the free plan (no payment)', body: choosePlanInputSchema, response: { 200: subscriptionSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Choose the free plan (no payment)',
+          body: choosePlanInputSchema,
+          response: { 200: subscriptionSchema, ...errors },
+        },
+      },
       async (request) => chooseFreePlan(deps, currentUser(request).id),
     );
     typed.post(
       '/subscriptions/stripe-customers',
-      { schema: { tags: ['billing'], summary: 'Create the billing customer', response: { 200: z.object({ customer_id: z.string() }), ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Create the billing customer',
+          response: { 200: z.object({ customer_id: z.string() }), ...errors },
+        },
+      },
       async (request) => ({ customer_id: await ensureCustomer(deps, currentUser(request)) }),
     );
     typed.post(
       '/subscriptions/stripe-checkout-sessions',
-      { schema: { tags: ['billing'], summary: 'Start checkout for a plan', body: checkoutSessionInputSchema, response: { 200: redirectUrlSchema, ...errors } } },
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Start checkout for a plan',
+          body: checkoutSessionInputSchema,
+          response: { 200: redirectUrlSchema, ...errors },
+        },
+      },
       async (request) => createCheckoutSession(deps, currentUser(request), request.body),
     );
     typed.post(
       '/stripe/lifetime-checkout',
-      { schema: { tags: ['billing'], summary: 'Start checkout for lifetime access', body: returnUrlInputSchema, response: { 200: redirectUrlSchema, ...errors } } },
-      async (request) => createLifetimeCheckout(deps, currentUser(request), request.body.return_url),
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Start checkout for lifetime access',
+          body: returnUrlInputSchema,
+          response: { 200: redirectUrlSchema, ...errors },
+        },
+      },
+      async (request) =>
+        createLifetimeCheckout(deps, currentUser(request), request.body.return_url),
     );
     for (const [path, kind] of [
       ['/stripe/subscription-portal', 'subscription'],
@@ -113,8 +193,16 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     ] as const) {
       typed.post(
         path,
-        { schema: { tags: ['billing'], summary: `Open the ${kind} billing portal`, body: returnUrlInputSchema, response: { 200: redirectUrlSchema, ...errors } } },
-        async (request) => createPortalSession(deps, currentUser(request).id, kind, request.body.return_url),
+        {
+          schema: {
+            tags: ['billing'],
+            summary: `Open the ${kind} billing portal`,
+            body: returnUrlInputSchema,
+            response: { 200: redirectUrlSchema, ...errors },
+          },
+        },
+        async (request) =>
+          createPortalSession(deps, currentUser(request).id, kind, request.body.return_url),
       );
     }
   });

@@ -9,8 +9,18 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
   guardScope(app, requireUser);
   app.get(
     '/usage',
-    { schema: { tags: ['billing'], summary: 'This month’s use and limits', response: { 200: usageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema } } },
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'This month’s use and limits',
+        response: { 200: usageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
     async (request) =>
-      getUsage({ db: app.database.db, userId: currentUser(request).id, billingEnabled: app.config.billing.stripe !== undefined }),
+      getUsage({
+        db: app.database.db,
+        userId: currentUser(request).id,
+        billingEnabled: app.config.billing.stripe !== undefined,
+      }),
   );
 };

@@ -1,5 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { QUOTA_FEATURES, type Quota, type QuotaFeature, type Usage } from '@muster/contract/billing';
+import {
+  QUOTA_FEATURES,
+  type Quota,
+  type QuotaFeature,
+  type Usage,
+} from '@muster/contract/billing';
 import { ERR } from '@muster/contract/errors';
 import type { PlanId } from '@muster/contract/plans';
 import type { QuotaRule } from '@muster/contract/quotas';
@@ -25,7 +30,13 @@ async function usedThisPeriod(db: Db, userId: string, feature: QuotaFeature, per
   const [row] = await db
     .select({ used: usageCounters.used })
     .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, feature), eq(usageCounters.periodStart, periodStart)));
+    .where(
+      and(
+        eq(usageCounters.userId, userId),
+        eq(usageCounters.feature, feature),
+        eq(usageCounters.periodStart, periodStart),
+      ),
+    );
   return row?.used ?? 0;
 }
 
@@ -40,7 +51,12 @@ const UNLIMITED_WITHOUT_BILLING: QuotaRule = {
   reason: 'Billing is off: nobody can buy more, so use is counted but never refused.',
 };
 
-async function ruleFor(db: Db, userId: string, feature: QuotaFeature, policy: QuotaPolicy): Promise<{ plan: PlanId; rule: QuotaRule }> {
+async function ruleFor(
+  db: Db,
+  userId: string,
+  feature: QuotaFeature,
+  policy: QuotaPolicy,
+): Promise<{ plan: PlanId; rule: QuotaRule }> {
   const plan = await quotaPlanFor(db, userId);
   return { plan, rule: policy.billingEnabled ? QUOTAS[plan][feature] : UNLIMITED_WITHOUT_BILLING };
 }
@@ -54,7 +70,15 @@ function quotaError(feature: QuotaFeature, quota: Quota): AppError {
  * month atomically (two concurrent calls cannot both take the last unit); over the limit it throws
  * 403 with `detail` "<feature> quota reached" and `quota: {feature, used, limit, resets_at}`.
  */
-export async function consumeQuota(options: QuotaPolicy & { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<Quota> {
+export async function consumeQuota(
+  options: QuotaPolicy & {
+    db: Db;
+    userId: string;
+    feature: QuotaFeature;
+    amount?: number;
+    now?: Date;
+  },
+): Promise<Quota> {
   const { db, userId, feature } = options;
   const amount = options.amount ?? 1;
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
@@ -76,7 +100,13 @@ export async function consumeQuota(options: QuotaPolicy & { db: Db; userId: stri
       await db
         .update(usageCounters)
         .set({ used: sql`${usageCounters.used} - ${amount}` })
-        .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, feature), eq(usageCounters.periodStart, start)));
+        .where(
+          and(
+            eq(usageCounters.userId, userId),
+            eq(usageCounters.feature, feature),
+            eq(usageCounters.periodStart, start),
+          ),
+        );
     }
     const current = await usedThisPeriod(db, userId, feature, start);
     throw quotaError(feature, { feature, used: current, limit, resets_at: resetsAt.toISOString() });
@@ -85,17 +115,32 @@ export async function consumeQuota(options: QuotaPolicy & { db: Db; userId: stri
 }
 
 /** Checks without counting (e.g. before a large upload starts). */
-export async function assertQuota(options: QuotaPolicy & { db: Db; userId: string; feature: QuotaFeature; amount?: number; now?: Date }): Promise<void> {
+export async function assertQuota(
+  options: QuotaPolicy & {
+    db: Db;
+    userId: string;
+    feature: QuotaFeature;
+    amount?: number;
+    now?: Date;
+  },
+): Promise<void> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const { rule } = await ruleFor(options.db, options.userId, options.feature, options);
   if (rule.limit === null) return;
   const used = await usedThisPeriod(options.db, options.userId, options.feature, start);
   if (isOverQuota(rule, used, options.amount ?? 1)) {
-    throw quotaError(options.feature, { feature: options.feature, used, limit: rule.limit, resets_at: resetsAt.toISOString() });
+    throw quotaError(options.feature, {
+      feature: options.feature,
+      used,
+      limit: rule.limit,
+      resets_at: resetsAt.toISOString(),
+    });
   }
 }
 
-export async function getUsage(options: QuotaPolicy & { db: Db; userId: string; now?: Date }): Promise<Usage> {
+export async function getUsage(
+  options: QuotaPolicy & { db: Db; userId: string; now?: Date },
+): Promise<Usage> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const plan = await quotaPlanFor(options.db, options.userId);
   const rows = await options.db

@@ -64,7 +64,8 @@ async function openObject(ring: KeyRing, file: string): Promise<OpenObject> {
       handle,
       size: plaintextSize(header, info.size),
       keyId: header.keyId,
-      read: ({ start: from, end }) => readDecryptedRange(ring, handle, header, info.size, from, end),
+      read: ({ start: from, end }) =>
+        readDecryptedRange(ring, handle, header, info.size, from, end),
     };
   } catch (error) {
     await handle.close();
@@ -196,7 +197,11 @@ export function createLocalDriver(options: {
         }
       }
       try {
-        await pipeline(assembled(), createEncryptStream(ring), createWriteStream(temporary, { mode: 0o600 }));
+        await pipeline(
+          assembled(),
+          createEncryptStream(ring),
+          createWriteStream(temporary, { mode: 0o600 }),
+        );
         await rename(temporary, target);
         await rm(dir, { recursive: true, force: true });
       } catch (error) {
@@ -242,7 +247,11 @@ export function createLocalDriver(options: {
       if (object.keyId === ring.current) return false;
       const temporary = `${file}.${randomUUID()}.part`;
       try {
-        await pipeline(await plaintextStream(ring, file), createEncryptStream(ring), createWriteStream(temporary, { mode: 0o600 }));
+        await pipeline(
+          await plaintextStream(ring, file),
+          createEncryptStream(ring),
+          createWriteStream(temporary, { mode: 0o600 }),
+        );
         // A file deleted (or replaced) meanwhile must not come back as the re-encrypted copy.
         const still = await stat(file).catch(() => null);
         if (!still || still.ino !== ino) {

@@ -47,7 +47,9 @@ export function localStorageRoutes(options: {
           written = await options.storage.writeObject(target, body, limit);
         } catch (error) {
           if (error instanceof StorageObjectError) {
-            throw new AppError(ERR.TOO_LARGE, { detail: `at most ${limit} bytes may be sent here` });
+            throw new AppError(ERR.TOO_LARGE, {
+              detail: `at most ${limit} bytes may be sent here`,
+            });
           }
           throw error;
         }
@@ -82,7 +84,9 @@ export function localStorageRoutes(options: {
           throw Object.assign(new Error('range not satisfiable'), { statusCode: 416 });
         }
         if (!range) {
-          return reply.header('content-length', String(size)).send(await options.storage.openRead(grant.key));
+          return reply
+            .header('content-length', String(size))
+            .send(await options.storage.openRead(grant.key));
         }
         return reply
           .status(206)
@@ -99,7 +103,10 @@ export function localStorageRoutes(options: {
  * No header, a malformed one or several ranges: null (the whole object is sent, as RFC 9110 allows).
  * A well-formed range that starts past the end: 'unsatisfiable'.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;

@@ -62,7 +62,10 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
         }),
         { expiresIn, signableHeaders: new Set(['content-length', 'content-type', SSE_HEADER]) },
       );
-      return { url, headers: { 'content-type': contentType, [SSE_HEADER]: SERVER_SIDE_ENCRYPTION } };
+      return {
+        url,
+        headers: { 'content-type': contentType, [SSE_HEADER]: SERVER_SIDE_ENCRYPTION },
+      };
     },
     async createMultipart(key, { contentType }) {
       const result = await client.send(
@@ -105,7 +108,8 @@ export function createS3Driver(options: S3Options): StorageDriver & { client: S3
         const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
         return head.ContentLength ?? 0;
       } catch (error) {
-        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
+        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound')
+          return null;
         throw error;
       }
     },

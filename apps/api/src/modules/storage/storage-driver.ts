@@ -12,7 +12,10 @@ export type ByteRange = { start: number; end: number };
 export type StorageDriver = {
   readonly name: 'local' | 's3';
   /** A URL accepting one PUT of exactly `size` bytes to `key`. */
-  signPut(key: string, options: { size: number; contentType: string; expiresIn: number }): Promise<SignedRequest>;
+  signPut(
+    key: string,
+    options: { size: number; contentType: string; expiresIn: number },
+  ): Promise<SignedRequest>;
   createMultipart(key: string, options: { contentType: string }): Promise<string>;
   /** A URL accepting one PUT of at most `maxBytes` bytes for part `partNumber`. */
   signPart(

@@ -13,7 +13,11 @@ export function createStorage(options: {
   dataDir: string;
   apiUrl: string;
   keyRing: KeyRing;
-}): { driver: StorageDriver; local: LocalStorage | undefined; signer: ReturnType<typeof createTokenSigner> } {
+}): {
+  driver: StorageDriver;
+  local: LocalStorage | undefined;
+  signer: ReturnType<typeof createTokenSigner>;
+} {
   const signer = createTokenSigner(options.keyRing);
   if (options.s3) return { driver: createS3Driver(options.s3), local: undefined, signer };
   const local = createLocalDriver({

@@ -39,7 +39,8 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: threadPageSchema, ...errors },
       },
     },
-    async (request) => listThreads({ db: db(), userId: currentUser(request).id, page: request.query }),
+    async (request) =>
+      listThreads({ db: db(), userId: currentUser(request).id, page: request.query }),
   );
 
   app.get(
@@ -52,7 +53,8 @@ export const threadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: threadSchema, ...errors },
       },
     },
-    async (request) => getThread({ db: db(), userId: currentUser(request).id, id: request.params.id }),
+    async (request) =>
+      getThread({ db: db(), userId: currentUser(request).id, id: request.params.id }),
   );
 
   app.post(

@@ -1,22 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@muster/contract/errors';
-import { deletionStatusSchema, updateUserProfileInputSchema, userProfileSchema } from '@muster/contract/users';
+import {
+  deletionStatusSchema,
+  updateUserProfileInputSchema,
+  userProfileSchema,
+} from '@muster/contract/users';
 import { userIdSchema } from '@muster/contract/common';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
-import { cancelDeletion, exportAccount, getUserProfile, requestDeletion, updateUserProfile } from './users.service.ts';
+import {
+  cancelDeletion,
+  exportAccount,
+  getUserProfile,
+  requestDeletion,
+  updateUserProfile,
+} from './users.service.ts';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+};
 
 /** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   guardScope(app, requireUser);
-  const owner = (requesterId: string, userId: string) => ({ db: app.database.db, requesterId, userId });
+  const owner = (requesterId: string, userId: string) => ({
+    db: app.database.db,
+    requesterId,
+    userId,
+  });
 
   app.get(
     '/users/:userId',
-    { schema: { tags: ['users'], summary: 'The profile', params: z.object({ userId: userIdSchema }), response: { 200: userProfileSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'The profile',
+        params: z.object({ userId: userIdSchema }),
+        response: { 200: userProfileSchema, ...errors },
+      },
+    },
     async (request) => getUserProfile(owner(currentUser(request).id, request.params.userId)),
   );
   app.patch(
@@ -30,7 +56,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userProfileSchema, ...errors },
       },
     },
-    async (request) => updateUserProfile({ ...owner(currentUser(request).id, request.params.userId), input: request.body }),
+    async (request) =>
+      updateUserProfile({
+        ...owner(currentUser(request).id, request.params.userId),
+        input: request.body,
+      }),
   );
   app.post(
     '/users/:userId/request-deletion',
@@ -43,7 +73,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      requestDeletion({ ...owner(currentUser(request).id, request.params.userId), jobs: app.jobs, eraseJob: app.jobDefinitions.eraseAccount }),
+      requestDeletion({
+        ...owner(currentUser(request).id, request.params.userId),
+        jobs: app.jobs,
+        eraseJob: app.jobDefinitions.eraseAccount,
+      }),
   );
   app.post(
     '/users/:userId/cancel-deletion',
@@ -58,7 +92,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      cancelDeletion({ ...owner(currentUser(request).id, request.params.userId), jobs: app.jobs, eraseJob: app.jobDefinitions.eraseAccount }),
+      cancelDeletion({
+        ...owner(currentUser(request).id, request.params.userId),
+        jobs: app.jobs,
+        eraseJob: app.jobDefinitions.eraseAccount,
+      }),
   );
   app.get(
     '/users/:userId/export',
@@ -71,7 +109,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const stream = await exportAccount({ ...owner(currentUser(request).id, request.params.userId), storage: app.storage });
+      const stream = await exportAccount({
+        ...owner(currentUser(request).id, request.params.userId),
+        storage: app.storage,
+      });
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/zip')

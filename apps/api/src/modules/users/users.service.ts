@@ -2,12 +2,25 @@ import { PassThrough, type Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { ERR } from '@muster/contract/errors';
-import { DELETION_GRACE_DAYS, type SubscriptionStatus, type UpdateUserProfileInput, type UserProfile } from '@muster/contract/users';
+import {
+  DELETION_GRACE_DAYS,
+  type SubscriptionStatus,
+  type UpdateUserProfileInput,
+  type UserProfile,
+} from '@muster/contract/users';
 import { UnknownBranchError, normaliseBranch } from '@muster/domain/branches';
 import { isPlaceholderName, profileLastName } from '@muster/domain/names';
 import type { Db } from '@muster/db/client';
 import type { JobQueue } from '@muster/db/jobs';
-import { files, session, subscriptions, threads, user, userProfiles, usageCounters } from '@muster/db/schema/index';
+import {
+  files,
+  session,
+  subscriptions,
+  threads,
+  user,
+  userProfiles,
+  usageCounters,
+} from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
@@ -69,7 +82,9 @@ export async function getUserProfile(options: Owner): Promise<UserProfile> {
   };
 }
 
-export async function updateUserProfile(options: Owner & { input: UpdateUserProfileInput }): Promise<UserProfile> {
+export async function updateUserProfile(
+  options: Owner & { input: UpdateUserProfileInput },
+): Promise<UserProfile> {
   assertSelf(options);
   const { input } = options;
   let servedBranches: { branch: string }[] | undefined;
@@ -98,7 +113,10 @@ export async function updateUserProfile(options: Owner & { input: UpdateUserProf
       .returning({ firstName: userProfiles.firstName, lastName: userProfiles.lastName });
     if (!names) throw new AppError(ERR.NOT_FOUND);
     if (input.first_name !== undefined || input.last_name !== undefined) {
-      await tx.update(user).set({ name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() }).where(eq(user.id, options.userId));
+      await tx
+        .update(user)
+        .set({ name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() })
+        .where(eq(user.id, options.userId));
     }
   });
   return getUserProfile(options);
@@ -110,9 +128,12 @@ type EraseJob = ReturnType<typeof eraseAccountJob>;
  * Marks the account deleted, ends every session and schedules erasure after the grace period.
  * Signing in again during the grace period shows the profile as deleted, with an offer to undo.
  */
-export async function requestDeletion(options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob }) {
+export async function requestDeletion(
+  options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob },
+) {
   assertSelf(options);
-  if (!options.jobs) throw new AppError(ERR.SERVICE_UNAVAILABLE, { detail: 'Background jobs are not running' });
+  if (!options.jobs)
+    throw new AppError(ERR.SERVICE_UNAVAILABLE, { detail: 'Background jobs are not running' });
   const { profile } = await loadProfileRows(options.db, options.userId);
   if (profile.isDeleted && profile.deletionScheduledFor) {
     return { is_deleted: true, deletion_scheduled_for: profile.deletionScheduledFor.toISOString() };
@@ -126,24 +147,40 @@ export async function requestDeletion(options: Owner & { jobs: JobQueue | undefi
   await options.db.transaction(async (tx) => {
     await tx
       .update(userProfiles)
-      .set({ isDeleted: true, deletionRequestedAt: new Date(), deletionScheduledFor: scheduledFor, deletionJobId: jobId, updatedAt: new Date() })
+      .set({
+        isDeleted: true,
+        deletionRequestedAt: new Date(),
+        deletionScheduledFor: scheduledFor,
+        deletionJobId: jobId,
+        updatedAt: new Date(),
+      })
       .where(eq(userProfiles.id, options.userId));
     await tx.delete(session).where(eq(session.userId, options.userId));
   });
   return { is_deleted: true, deletion_scheduled_for: scheduledFor.toISOString() };
 }
 
-export async function cancelDeletion(options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob }) {
+export async function cancelDeletion(
+  options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob },
+) {
   assertSelf(options);
   const { profile } = await loadProfileRows(options.db, options.userId);
   if (!profile.isDeleted) return { is_deleted: false, deletion_scheduled_for: null };
   if (profile.deletionJobId && options.jobs) {
-    await options.jobs.cancel(options.eraseJob, profile.deletionJobId, { user_id: options.userId }).catch(() => undefined);
+    await options.jobs
+      .cancel(options.eraseJob, profile.deletionJobId, { user_id: options.userId })
+      .catch(() => undefined);
   }
   // Even if the job could not be canceled, it does nothing for an account that is not deleted.
   await options.db
     .update(userProfiles)
-    .set({ isDeleted: false, deletionRequestedAt: null, deletionScheduledFor: null, deletionJobId: null, updatedAt: new Date() })
+    .set({
+      isDeleted: false,
+      deletionRequestedAt: null,
+      deletionScheduledFor: null,
+      deletionJobId: null,
+      updatedAt: new Date(),
+    })
     .where(eq(userProfiles.id, options.userId));
   return { is_deleted: false, deletion_scheduled_for: null };
 }
@@ -152,24 +189,52 @@ export async function cancelDeletion(options: Owner & { jobs: JobQueue | undefin
  * "Export all my data": a zip with the profile, subscription, usage, threads and file list as JSON, and
  * every stored file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
  */
-export async function exportAccount(options: Owner & { storage: StorageDriver }): Promise<Readable> {
+export async function exportAccount(
+  options: Owner & { storage: StorageDriver },
+): Promise<Readable> {
   const profile = await getUserProfile(options);
-  const [subscription] = await options.db.select().from(subscriptions).where(eq(subscriptions.userId, options.userId));
-  const usage = await options.db.select().from(usageCounters).where(eq(usageCounters.userId, options.userId));
-  const stored = await options.db.select().from(files).where(and(eq(files.ownerId, options.userId), eq(files.status, 'ready')));
-  const ownThreads = await options.db.select().from(threads).where(eq(threads.userId, options.userId)).orderBy(desc(threads.createdAt));
+  const [subscription] = await options.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, options.userId));
+  const usage = await options.db
+    .select()
+    .from(usageCounters)
+    .where(eq(usageCounters.userId, options.userId));
+  const stored = await options.db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, options.userId), eq(files.status, 'ready')));
+  const ownThreads = await options.db
+    .select()
+    .from(threads)
+    .where(eq(threads.userId, options.userId))
+    .orderBy(desc(threads.createdAt));
   const zip = new yazl.ZipFile();
-  const json = (name: string, value: unknown) => zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
+  const json = (name: string, value: unknown) =>
+    zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
   json('profile.json', profile);
   json('subscription.json', subscription ?? null);
   json('usage.json', usage);
   json(
     'files.json',
-    stored.map((f) => ({ id: f.id, kind: f.kind, filename: f.filename, content_type: f.contentType, size: f.size, created_at: f.createdAt.toISOString() })),
+    stored.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      filename: f.filename,
+      content_type: f.contentType,
+      size: f.size,
+      created_at: f.createdAt.toISOString(),
+    })),
   );
   json(
     'threads.json',
-    ownThreads.map((t) => ({ id: t.id, title: t.title, created_at: t.createdAt.toISOString(), updated_at: t.updatedAt.toISOString() })),
+    ownThreads.map((t) => ({
+      id: t.id,
+      title: t.title,
+      created_at: t.createdAt.toISOString(),
+      updated_at: t.updatedAt.toISOString(),
+    })),
   );
   json('README.json', {
     exported_at: new Date().toISOString(),
@@ -182,7 +247,10 @@ export async function exportAccount(options: Owner & { storage: StorageDriver })
       for (const file of stored) {
         // eslint-disable-next-line no-control-regex -- control characters are what is replaced
         const safeName = file.filename.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_');
-        zip.addReadStream(await options.storage.openRead(file.storageKey), `files/${file.id}-${safeName}`);
+        zip.addReadStream(
+          await options.storage.openRead(file.storageKey),
+          `files/${file.id}-${safeName}`,
+        );
       }
       zip.end();
     } catch (error) {

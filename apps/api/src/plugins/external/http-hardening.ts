@@ -178,7 +178,9 @@ export function httpHardening(limits: HttpLimits) {
       // HTTP/1.1 requires a Host header; Node's own check would answer without a body.
       // Answered directly: routes registered before the app's error handler would not use it.
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
-        const missingHost = new AppError(ERR.INVALID_INPUT, { detail: 'The Host header is missing' });
+        const missingHost = new AppError(ERR.INVALID_INPUT, {
+          detail: 'The Host header is missing',
+        });
         return handleError(missingHost, request, reply);
       }
       if (request.routeOptions.config.longRequest) {

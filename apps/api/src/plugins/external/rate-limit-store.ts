@@ -13,26 +13,40 @@ type RouteOptions = {
   exponentialBackoff: boolean;
   routeInfo: { method: string; url: string };
 };
-type StoreConstructor = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
+type StoreConstructor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  ...rest: unknown[]
+) => Store;
 
 // The plugin's own stores (CommonJS files without type declarations).
 const require = createRequire(import.meta.url);
 const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreConstructor;
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreConstructor;
 
-export type RateLimitLog = { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+export type RateLimitLog = {
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+};
 
 /**
  * Counters in Redis, shared by every replica; while Redis cannot be reached, counters in this
  * process's memory instead. A limit never stops counting: an outage makes the limit per replica
  * for a while, never absent. The switch is logged once each way.
  */
-export function redisWithMemoryFallback(options: { redis: Redis; prefix: string; log: RateLimitLog }) {
+export function redisWithMemoryFallback(options: {
+  redis: Redis;
+  prefix: string;
+  log: RateLimitLog;
+}) {
   const state = { usingMemory: false };
   const onRedisError = (error: Error) => {
     if (state.usingMemory) return;
     state.usingMemory = true;
-    options.log.warn({ err: { message: error.message } }, 'rate limits: Redis unreachable, counting in this process until it is back');
+    options.log.warn(
+      { err: { message: error.message } },
+      'rate limits: Redis unreachable, counting in this process until it is back',
+    );
   };
   const onRedisOk = () => {
     if (!state.usingMemory) return;
@@ -44,9 +58,21 @@ export function redisWithMemoryFallback(options: { redis: Redis; prefix: string;
     private readonly redisStore: Store;
     private readonly memoryStore: Store;
 
-    constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }, pair?: { redis: Store; memory: Store }) {
-      this.redisStore = pair?.redis ?? new RedisStore(Boolean(params.continueExceeding), Boolean(params.exponentialBackoff), options.redis, options.prefix);
-      this.memoryStore = pair?.memory ?? new LocalStore(Boolean(params.continueExceeding), Boolean(params.exponentialBackoff));
+    constructor(
+      params: { continueExceeding?: boolean; exponentialBackoff?: boolean },
+      pair?: { redis: Store; memory: Store },
+    ) {
+      this.redisStore =
+        pair?.redis ??
+        new RedisStore(
+          Boolean(params.continueExceeding),
+          Boolean(params.exponentialBackoff),
+          options.redis,
+          options.prefix,
+        );
+      this.memoryStore =
+        pair?.memory ??
+        new LocalStore(Boolean(params.continueExceeding), Boolean(params.exponentialBackoff));
     }
 
     incr(key: string, callback: Callback, timeWindow: number, max: number) {

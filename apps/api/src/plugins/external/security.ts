@@ -39,7 +39,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'OPTIONS') return;
     if (!request.headers.origin || !request.headers['access-control-request-method']) {
-      return handleError(new AppError(ERR.INVALID_INPUT, { detail: 'Invalid preflight request' }), request, reply);
+      return handleError(
+        new AppError(ERR.INVALID_INPUT, { detail: 'Invalid preflight request' }),
+        request,
+        reply,
+      );
     }
   });
   await app.register(cors, {
@@ -58,8 +62,11 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // With Redis, an outage falls back to counting in memory: never to no limit at all.
     ...(options.redis
       ? {
-          store: redisWithMemoryFallback({ redis: options.redis, prefix: options.redisPrefix ?? 'muster-rl:', log: app.log })
-            .Store as never,
+          store: redisWithMemoryFallback({
+            redis: options.redis,
+            prefix: options.redisPrefix ?? 'muster-rl:',
+            log: app.log,
+          }).Store as never,
         }
       : {}),
     skipOnError: false,
