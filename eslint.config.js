@@ -9,7 +9,9 @@ import { existsSync, readdirSync } from 'node:fs';
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 /** Every web feature folder; each gets a rule against importing the others. */
 const webFeatures = existsSync(featuresDir)
-  ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 const CONFIG_MODULE_GLOBS = [
@@ -42,11 +44,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       // process.env is read only in config modules (see CONFIG_MODULE_GLOBS).
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through a config module.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through a config module.',
+        },
       ],
     },
   },
@@ -73,7 +82,11 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**', '@muster/db*'], message: 'Shared web code must not depend on features, the app layer or the database.' },
+            {
+              group: ['@/features/*', '**/features/**', '@/app/*', '**/app/**', '@muster/db*'],
+              message:
+                'Shared web code must not depend on features, the app layer or the database.',
+            },
           ],
         },
       ],
@@ -87,7 +100,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`, '../../features/*', '@/app/*', '@muster/db*'],
+              group: [
+                '@/features/*',
+                `!@/features/${feature}`,
+                `!@/features/${feature}/**`,
+                '../../features/*',
+                '@/app/*',
+                '@muster/db*',
+              ],
               message: 'Features never import another feature or the app layer.',
             },
           ],
@@ -98,7 +118,14 @@ export default tseslint.config(
   {
     files: ['apps/web/src/app/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@muster/db*'], message: 'The web app never touches the database.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@muster/db*'], message: 'The web app never touches the database.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -110,7 +137,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'drizzle-orm*', '@muster/db*', 'fastify*'], message: 'Contract and domain are pure: no I/O.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'pg', 'drizzle-orm*', '@muster/db*', 'fastify*'],
+              message: 'Contract and domain are pure: no I/O.',
+            },
+          ],
+        },
       ],
     },
   },

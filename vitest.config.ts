@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config';
  * TEST_DATABASE_URL is set (CI sets it).
  */
 const apiProjects = [
-  { extends: './apps/api/vitest.config.ts', root: './apps/api', test: { name: 'api', env: { MUSTER_TEST_DB: 'pglite' } } },
+  {
+    extends: './apps/api/vitest.config.ts',
+    root: './apps/api',
+    test: { name: 'api', env: { MUSTER_TEST_DB: 'pglite' } },
+  },
   ...(process.env.TEST_DATABASE_URL
     ? [
         {
@@ -19,6 +23,20 @@ const apiProjects = [
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/web', 'apps/site', ...apiProjects],
+    projects: [
+      'packages/*',
+      'apps/web',
+      'apps/site',
+      ...apiProjects,
+      // The repository's own scripts (the Node check, Chromium for the browser suite).
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+    ],
   },
 });

@@ -10,12 +10,16 @@
  *   servers' event loop. Each line gives req/s, p50, p99, SQL statements per request (the API's
  *   pool only) and the ratio of req/s to its baseline.
  * - CPU: AES-256-GCM encrypt+decrypt and storage URL signing per second.
- * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ONLY=pattern (a regular
- * expression) runs only the routes whose label matches it (to profile one).
+ * BENCH_DURATION_S (default 5) sets the seconds per route; BENCH_ROUNDS (default 3) how many
+ * times each route is measured, alternating with its baseline (the table gives medians, and each
+ * ratio is the median of the rounds' ratios against the baseline measured just before); BENCH_ONLY=
+ * pattern (a regular expression) runs only the routes whose label matches it (to profile one).
+ * The machine's load average is printed before and after: other work on it skews every number.
+ * BENCH_REDIS_URL=redis://… counts rate limits in that Redis, as a multi-replica deployment does.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -27,6 +31,8 @@ import { threads } from '../packages/db/src/schema/index.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 50;
+/** BENCH_ROUNDS (default 3): how many times every route and its baseline are measured, alternating. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** The API's own pool size (packages/db client default); the baseline gets as many connections. */
 const POOL_SIZE = 10;
 const AUTOCANNON = path.resolve(import.meta.dirname, '../node_modules/.bin/autocannon');
@@ -162,6 +168,10 @@ try {
     RATE_LIMIT_MAX: '100000000',
     ROLE: 'api',
     DATABASE_URL: scratch?.url,
+    // BENCH_REDIS_URL: rate-limit counters in Redis (as with several replicas), under a prefix of
+    // this run's own so nothing else's counters are touched.
+    REDIS_URL: process.env.BENCH_REDIS_URL,
+    RATE_LIMIT_REDIS_PREFIX: `muster-bench-${process.pid}:`,
   });
   const app = await startApi(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -187,7 +197,12 @@ try {
   const baseline = await startBaseline(app.database.connection, userId);
   const auth = { authorization: `Bearer ${token}` };
 
-  const database = scratch ? 'PostgreSQL' : 'PGlite';
+  const database = `${scratch ? 'PostgreSQL' : 'PGlite'}${
+    process.env.BENCH_REDIS_URL ? ', rate limits in Redis' : ''
+  }`;
+  const loadBefore = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
   console.log(
     `HTTP, ${CONNECTIONS} connections, ${DURATION_S} s each, ${database}, load from a separate process:`,
   );
@@ -213,42 +228,90 @@ try {
     { label: 'GET /no-such-route', url: apiUrl('/no-such-route') },
     { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
   ];
-  const measured = new Map<string, number>();
+  type Sample = {
+    reqPerS: number;
+    p50: number;
+    p99: number;
+    sqlPerReq: number;
+    cpuUs: number;
+    errors: number;
+    non2xx: number;
+  };
+  const samples = new Map<string, Sample[]>();
   // BENCH_ONLY=pattern runs only the routes whose label matches it (to profile one route).
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
-  for (const run of runs.filter((r) => !only || only.test(r.label))) {
-    // A short warm-up first (JIT, pool connections), not counted.
-    await load(run.url, { headers: run.headers, durationS: 1 });
-    // Requests the warm-up left in flight finish before counting starts.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = statements;
-    const startedUs = process.hrtime.bigint() / 1000n;
-    const cpuBefore = process.cpuUsage();
-    const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuPerRequest = (cpu.user + cpu.system) / Math.max(1, result.requests.total);
-    // With --cpu-prof, the measured span in the profile's clock (monotonic microseconds).
-    if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) {
-      console.error(`profile window ${run.label}: ${startedUs} ${process.hrtime.bigint() / 1000n}`);
+  const selected = runs.filter((r) => !only || only.test(r.label));
+  // Rounds alternate every route with its baseline, so a burst of load from elsewhere on the
+  // machine hits both sides of a ratio rather than one; the table gives medians over the rounds.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const run of selected) {
+      // A short warm-up first (JIT, pool connections), not counted.
+      await load(run.url, { headers: run.headers, durationS: 1 });
+      // Requests the warm-up left in flight finish before counting starts.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const before = statements;
+      const startedUs = process.hrtime.bigint() / 1000n;
+      const cpuBefore = process.cpuUsage();
+      const result = await load(run.url, { headers: run.headers, durationS: DURATION_S });
+      const cpu = process.cpuUsage(cpuBefore);
+      const total = Math.max(1, result.requests.total);
+      // With --cpu-prof, the measured span in the profile's clock (monotonic microseconds).
+      if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) {
+        console.error(
+          `profile window ${run.label}: ${startedUs} ${process.hrtime.bigint() / 1000n}`,
+        );
+      }
+      const list = samples.get(run.label) ?? [];
+      list.push({
+        reqPerS: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        sqlPerReq: (statements - before) / total,
+        cpuUs: (cpu.user + cpu.system) / total,
+        errors: result.errors,
+        non2xx: result.non2xx,
+      });
+      samples.set(run.label, list);
     }
-    const total = result.requests.total;
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  /** Errors and non-2xx answers over all rounds (expected on the unknown route: 404). */
+  const problemsOf = (list: Sample[]) => {
+    const errors = list.reduce((sum, s) => sum + s.errors, 0);
+    const non2xx = list.reduce((sum, s) => sum + s.non2xx, 0);
+    return errors || non2xx ? `  errors ${errors}  non-2xx ${non2xx}` : '';
+  };
+  for (const run of selected) {
+    const list = samples.get(run.label) ?? [];
+    const base = run.baseline ? samples.get(run.baseline) : undefined;
+    // Each round's ratio is taken against the baseline measured just before it.
+    const ratios = base ? list.map((s, i) => s.reqPerS / (base[i]?.reqPerS ?? NaN)) : [];
+    const ratio = ratios.length
+      ? `${median(ratios).toFixed(2)} of ${run.baseline}${
+          ratios.length > 1 ? ` (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})` : ''
+        }`
+      : '';
     const perRequest = run.label.startsWith('bare')
       ? '-'
-      : ((statements - before) / Math.max(1, total)).toFixed(2);
-    measured.set(run.label, result.requests.average);
-    const base = run.baseline ? measured.get(run.baseline) : undefined;
-    const ratio = base ? `${(result.requests.average / base).toFixed(2)} of ${run.baseline}` : '';
-    const problems =
-      result.errors || result.non2xx ? `  errors ${result.errors}  non-2xx ${result.non2xx}` : '';
+      : median(list.map((s) => s.sqlPerReq)).toFixed(2);
     console.log(
-      `  ${run.label.padEnd(30)} ${fmt(result.requests.average).padStart(8)} ${`${result.latency.p50}`.padStart(6)} ${`${result.latency.p99}`.padStart(6)} ${perRequest.padStart(8)} ${fmt(cpuPerRequest).padStart(7)}  ${ratio}${problems}`,
+      `  ${run.label.padEnd(30)} ${fmt(median(list.map((s) => s.reqPerS))).padStart(8)} ${`${median(list.map((s) => s.p50))}`.padStart(6)} ${`${median(list.map((s) => s.p99))}`.padStart(6)} ${perRequest.padStart(8)} ${fmt(median(list.map((s) => s.cpuUs))).padStart(7)}  ${ratio}${problemsOf(list)}`,
     );
   }
   console.log(
-    '  (req/s average; p50, p99 in ms; SQL/req: statements on the API pool per request; CPU µs: this',
+    `  (medians of ${ROUNDS} round${ROUNDS === 1 ? '' : 's'}; req/s average; p50, p99 in ms; SQL/req: statements on the API pool per request;`,
   );
   console.log(
-    "  process's CPU time per request: the servers, and the database too when it is PGlite)",
+    "  CPU µs: this process's CPU time per request: the servers, and the database too when it is PGlite)",
+  );
+  console.log(
+    `  load average before ${loadBefore}, after ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
   );
   await baseline.close();
   await app.close();

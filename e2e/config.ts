@@ -10,6 +10,18 @@ export const appURL = process.env.APP_URL ?? `http://localhost:${ports.app}`;
 export const apiURL = process.env.API_URL ?? `http://localhost:${ports.api}`;
 export const siteURL = process.env.SITE_URL ?? `http://localhost:${ports.site}`;
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Flags for Debian's Chromium on a build machine: no sandbox (root), no GPU, and none of its
+ * background traffic, which a closed network refuses. The Lighthouse bench uses them too.
+ */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const dataDir = process.env.E2E_DATA_DIR ?? '.data-test/e2e';
 export const isCI = Boolean(process.env.CI);
 
@@ -35,3 +47,22 @@ export const googleProfile = {
   email_verified: true,
   name: 'Grace Hopper',
 };
+
+/**
+ * A second app with billing off (no Stripe key: the default of `npm start`) on its own ports, for
+ * the specs of the `billing-off` project. Its control port lets a spec stand in for what the
+ * browser cannot reach: metered use on the server, and the clock of a sign-in code.
+ */
+export const billingOffPorts = {
+  // Next to the app's port unless told otherwise, so one E2E_APP_PORT moves the whole suite.
+  app: port('E2E_BILLING_OFF_APP_PORT', ports.app + 5),
+  api: port('E2E_BILLING_OFF_API_PORT', ports.app + 6),
+  site: port('E2E_BILLING_OFF_SITE_PORT', ports.app + 7),
+  control: port('E2E_CONTROL_PORT', ports.app + 8),
+};
+export const billingOffAppURL = `http://localhost:${billingOffPorts.app}`;
+export const billingOffApiURL = `http://localhost:${billingOffPorts.api}`;
+export const billingOffSiteURL = `http://localhost:${billingOffPorts.site}`;
+export const controlURL = `http://127.0.0.1:${billingOffPorts.control}`;
+export const billingOffDataDir =
+  process.env.E2E_BILLING_OFF_DATA_DIR ?? '.data-test/e2e-billing-off';

@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { outboxSchema } from '@muster/contract/outbox';
 import { apiURL, appURL } from './config.ts';
 
 /** The app keeps its bearer token under this localStorage key (apps/web/src/config/constants.ts). */
@@ -20,10 +21,14 @@ export function uniqueEmail(prefix = 'vet'): string {
 }
 
 /** Reads the newest sign-in code mailed to `email` from the API's outbox. */
-export async function codeFromOutbox(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`${apiURL}/dev/outbox`);
+export async function codeFromOutbox(
+  request: APIRequestContext,
+  email: string,
+  api = apiURL,
+): Promise<string> {
+  const response = await request.get(`${api}/dev/outbox`);
   expect(response.ok()).toBe(true);
-  const mails = (await response.json()) as { to: string; text: string }[];
+  const mails = outboxSchema.parse(await response.json());
   const code = mails.find((m) => m.to === email)?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`no code in the outbox for ${email}`);
   return code;
@@ -32,19 +37,20 @@ export async function codeFromOutbox(request: APIRequestContext, email: string):
 /** Creates a user through the real sign-in API (email code), optionally on the FREE plan. */
 export async function createUser(
   request: APIRequestContext,
-  options: { email?: string; plan?: 'FREE' | null } = {},
+  options: { email?: string; plan?: 'FREE' | null; api?: string } = {},
 ): Promise<LoggedInUser> {
   const email = options.email ?? uniqueEmail();
-  const sent = await request.post(`${apiURL}/auth/email-otp/send-verification-otp`, {
+  const api = options.api ?? apiURL;
+  const sent = await request.post(`${api}/auth/email-otp/send-verification-otp`, {
     data: { email, type: 'sign-in' },
   });
   expect(sent.ok(), await sent.text()).toBe(true);
-  const otp = await codeFromOutbox(request, email);
-  const signedIn = await request.post(`${apiURL}/auth/sign-in/email-otp`, { data: { email, otp } });
+  const otp = await codeFromOutbox(request, email, api);
+  const signedIn = await request.post(`${api}/auth/sign-in/email-otp`, { data: { email, otp } });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const { token, user } = (await signedIn.json()) as { token: string; user: { id: string } };
   if (options.plan !== null) {
-    const free = await request.post(`${apiURL}/subscriptions/free`, {
+    const free = await request.post(`${api}/subscriptions/free`, {
       data: { plan: 'FREE' },
       headers: { authorization: `Bearer ${token}` },
     });
@@ -86,6 +92,8 @@ export async function checkA11y(page: Page, options: A11yOptions = {}) {
 }
 
 type Fixtures = {
+  /** The API the project's app talks to (the billing-off project has its own server). */
+  apiBase: string;
   /**
    * Signs a new user in (through the real API), stores the session where the app keeps it, and
    * signs out afterwards. Call before the first navigation.
@@ -96,10 +104,11 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  login: async ({ page, request }, use) => {
+  apiBase: [apiURL, { option: true }],
+  login: async ({ page, request, apiBase, baseURL }, use) => {
     const users: LoggedInUser[] = [];
     await use(async (options = {}) => {
-      const user = await createUser(request, options);
+      const user = await createUser(request, { ...options, api: apiBase });
       users.push(user);
       await page.addInitScript(
         ([key, token, origin]) => {
@@ -111,13 +120,16 @@ export const test = base.extend<Fixtures>({
             window.sessionStorage.setItem('muster:e2e-login-done', '1');
           }
         },
-        [AUTH_TOKEN_KEY, user.token, new URL(appURL).origin] as const,
+        [AUTH_TOKEN_KEY, user.token, new URL(baseURL ?? appURL).origin] as const,
       );
       return user;
     });
+    // Close the page first: requests it still makes (the sidebar loads after the page) would
+    // otherwise meet the signed-out session and log a 401 that no test caused.
+    if (users.length > 0) await page.close();
     for (const user of users) {
       await request
-        .post(`${apiURL}/auth/sign-out`, {
+        .post(`${apiBase}/auth/sign-out`, {
           data: {},
           headers: { authorization: `Bearer ${user.token}` },
         })

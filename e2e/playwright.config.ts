@@ -4,6 +4,12 @@ import { defineConfig } from '@playwright/test';
 import {
   apiURL,
   appURL,
+  billingOffApiURL,
+  billingOffAppURL,
+  billingOffDataDir,
+  billingOffPorts,
+  billingOffSiteURL,
+  chromiumArgs,
   chromiumPath,
   dataDir,
   fakes,
@@ -21,7 +27,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Browser tests drive Debian's Chromium against the real server (`npm start`'s script) on its own
  * ports with a throwaway data folder. No browser is downloaded.
  */
-export default defineConfig({
+export default defineConfig<{ apiBase: string }>({
   testDir: './tests',
   outputDir: path.join(repo, 'test-results', 'e2e'),
   fullyParallel: false,
@@ -36,17 +42,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /billing-off\// },
+    // The app with billing off (`npm start`'s default), on the second server below.
+    {
+      name: 'billing-off',
+      testMatch: /billing-off\/.*\.spec\.ts$/,
+      use: { browserName: 'chromium', baseURL: billingOffAppURL, apiBase: billingOffApiURL },
+    },
+  ],
   webServer: [
     {
       command: 'node --import tsx e2e/servers/fakes.ts',
@@ -89,11 +96,36 @@ export default defineConfig({
         STRIPE_PRICE_LIFETIME: prices.LIFETIME,
         // The browser suite signs up many times from one address.
         RATE_LIMIT_MAX: '100000',
+        SIGN_IN_CODE_RATE_LIMIT_MAX: '100000',
         CALCULATOR_RATE_LIMIT_MAX: '10000',
         CONTACT_RATE_LIMIT_MAX: '1000',
         // Checked by the shell suite: the app's community links come from the server's config.
         COMMUNITY_DISCORD_URL: 'https://discord.gg/muster-e2e',
         COMMUNITY_SOCIAL_URL: 'https://social.example/muster-e2e',
+      },
+    },
+    {
+      // Started after the server above, so the app build it made is there to serve.
+      command: `rm -rf ${billingOffDataDir} && node --import tsx e2e/servers/billing-off.ts`,
+      cwd: repo,
+      url: `${billingOffApiURL}/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        DATA_DIR: billingOffDataDir,
+        API_PORT: String(billingOffPorts.api),
+        APP_PORT: String(billingOffPorts.app),
+        SITE_PORT: String(billingOffPorts.site),
+        API_URL: billingOffApiURL,
+        APP_URL: billingOffAppURL,
+        SITE_URL: billingOffSiteURL,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: '',
+        RATE_LIMIT_MAX: '100000',
+        SIGN_IN_CODE_RATE_LIMIT_MAX: '100000',
       },
     },
   ],

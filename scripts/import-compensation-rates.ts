@@ -7,6 +7,8 @@
  *
  * Every figure becomes whole cents. The script refuses to write when a table is incomplete, when
  * duplicated rows disagree, or when a value is not a dollar amount, so a bad scrape cannot slip in.
+ * The written table is committed; packages/domain/src/compensation-table.test.ts compares every cell
+ * of it with the CSVs, so a hand edit or a stale import fails the tests.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

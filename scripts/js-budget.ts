@@ -1,24 +1,38 @@
 /**
  * First-load JS budget: the gzip size of every script `/dashboard` loads before it can render —
- * the entry chunks and module preloads in index.html, their static imports, and the dashboard
- * route chunk. Fails above 170 KB (170 × 1024 bytes).
+ * the entry chunks and module preloads in index.html, the app module the entry always imports
+ * (src/app/mount.tsx), the dashboard route chunk, and the static imports of each. Fails above
+ * 172 KB (172 × 1024 bytes). It was 170 KB until the brand's mark joined the loading screen and the
+ * theme menu: keep it a ceiling that only a measured reason moves.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 170 * 1024;
+export const BUDGET_BYTES = 172 * 1024;
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(repo, 'apps', 'web', 'dist');
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean; src?: string; css?: string[] };
+/** src/main.tsx imports it with `import()` at once, beside the page's route chunk. */
+const APP_MODULE = 'src/app/mount.tsx';
+
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  src?: string;
+  css?: string[];
+};
 
 export function firstLoadFiles(): string[] {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
   const files = new Set<string>();
   if (existsSync(manifestPath)) {
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+      string,
+      ManifestChunk
+    >;
     const visit = (key: string) => {
       const chunk = manifest[key];
       if (!chunk || files.has(chunk.file)) return;
@@ -27,12 +41,18 @@ export function firstLoadFiles(): string[] {
     };
     for (const [key, chunk] of Object.entries(manifest)) {
       if (chunk.isEntry) visit(key);
-      if (chunk.src && /dashboard/i.test(chunk.src)) visit(key);
+      // The route module only: the panels it loads on demand (app/dashboard/*) come after the first paint.
+      if (
+        chunk.src &&
+        (/(^|\/)routes\/dashboard\.tsx$/.test(chunk.src) || chunk.src === APP_MODULE)
+      )
+        visit(key);
     }
   } else {
     // Without a manifest, count what index.html loads directly.
     const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-    for (const match of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)) files.add(match[1]!);
+    for (const match of html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g))
+      files.add(match[1]!);
   }
   return [...files].filter((file) => file.endsWith('.js'));
 }
@@ -49,7 +69,9 @@ for (const file of files) {
   console.log(`  ${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 const all = readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).length;
-console.log(`First-load JS: ${(total / 1024).toFixed(1)} KB gzip over ${files.length} of ${all} chunks (budget ${BUDGET_BYTES / 1024} KB)`);
+console.log(
+  `First-load JS: ${(total / 1024).toFixed(1)} KB gzip over ${files.length} of ${all} chunks (budget ${BUDGET_BYTES / 1024} KB)`,
+);
 if (total > BUDGET_BYTES) {
   console.error('Over the first-load JS budget.');
   process.exit(1);

@@ -3,6 +3,7 @@
  * embedded defaults. Builds the app and site when their builds are missing or older than their
  * sources, applies migrations, and prints the three URLs.
  */
+import './require-node.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,12 +32,17 @@ function buildIfStale(workspace: string, dir: string) {
   const sources = Math.max(
     newestMtime(dir),
     newestMtime(path.join(repo, 'packages', 'contract', 'src')),
+    newestMtime(path.join(repo, 'packages', 'domain', 'src')),
   );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log(`Building ${workspace}…`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
     cwd: repo,
     stdio: 'inherit',
+    // Always a production build, whatever NODE_ENV the server runs with (a test server runs
+    // with NODE_ENV=test, which would otherwise give React's development build and no update
+    // notice).
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error(`Build of ${workspace} failed`);

@@ -3,12 +3,17 @@
  * TEST_DATABASE_URL is set — web, site), the production builds, the first-load JS budget, then
  * Playwright in Debian's Chromium. Ends with one line `N passed, N failed` over all of them.
  *
- * MUSTER_SKIP_E2E=1 skips the browser suite (it says so in the totals line's neighbour).
+ * Runs only on the supported Node major (one line and exit 1 otherwise). Before the suites, makes
+ * sure Chromium is there: installs it when it can (root with apt-get), else says which command to
+ * run and counts the browser suite as failed. MUSTER_SKIP_E2E=1 skips the browser suite (it says so
+ * in the totals line's neighbour).
  */
+import './require-node.ts';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureChromium, runSystemCommand, systemProbes } from './chromium.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(repo, 'test-results');
@@ -22,8 +27,14 @@ const suiteFailures: string[] = [];
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n▶ ${label}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: repo, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`◀ ${label}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const result = spawnSync(command, args, {
+    cwd: repo,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `◀ ${label}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (result.status !== 0) suiteFailures.push(label);
   return result.status === 0;
 }
@@ -32,10 +43,30 @@ function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
 
+console.log(`Node ${process.version} (${process.execPath})`);
+
+// 0. The browser first: installing it (or learning that it cannot be) should not wait 20 minutes.
+const skipE2E = process.env.MUSTER_SKIP_E2E === '1';
+const chromium = skipE2E
+  ? undefined
+  : ensureChromium(systemProbes(), runSystemCommand, (line) => console.log(line));
+if (chromium && !chromium.ok) console.error(`\n${chromium.message}`);
+
 // 1. Vitest
 const vitestJson = path.join(results, 'vitest.json');
-run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestJson);
+run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
@@ -49,14 +80,15 @@ for (const workspace of ['@muster/web', '@muster/site']) {
   if (run(`build ${workspace}`, 'npm', ['run', 'build', '-w', workspace])) totals.passed += 1;
   else totals.failed += 1;
 }
-if (run('first-load JS budget', 'node', ['--import', 'tsx', 'scripts/js-budget.ts'])) totals.passed += 1;
+if (run('first-load JS budget', 'node', ['--import', 'tsx', 'scripts/js-budget.ts']))
+  totals.passed += 1;
 else totals.failed += 1;
 
 // 3. Playwright
-if (process.env.MUSTER_SKIP_E2E === '1') {
+if (skipE2E) {
   console.log('\nBrowser suite skipped (MUSTER_SKIP_E2E=1).');
-} else if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.error('\nChromium not found at /usr/bin/chromium: install it with `apt-get install -y chromium` (see README).');
+} else if (chromium && !chromium.ok) {
+  console.error(`\nBrowser suite not run. ${chromium.message}`);
   totals.failed += 1;
   suiteFailures.push('playwright (no chromium)');
 } else {
@@ -84,5 +116,7 @@ if (process.env.MUSTER_SKIP_E2E === '1') {
 }
 
 if (suiteFailures.length) console.log(`\nFailed: ${suiteFailures.join(', ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.failed > 0 || suiteFailures.length > 0 ? 1 : 0);

@@ -18,6 +18,8 @@ import { loggerOptions } from './lib/logger.ts';
 import { markSharedSession } from './lib/prepared.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { CachedSession } from './modules/auth/require-user.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     jobs: JobQueue | undefined;
     mailer: Mailer;
     auth: Auth;
+    /** Sessions this instance looked up in the last few seconds (signed-in reads skip the lookup). */
+    sessionCache: SessionCache<CachedSession>;
     jobDefinitions: JobDefinitions;
     /** Every route as registered (the fuzz and authorization suites walk it). */
     routeTable: RouteEntry[];
@@ -145,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createAuth({ config, db: deps.database.db, keyRing: deps.keyRing, mailer, logger: app.log }),
   );
   app.addHook('onClose', async () => mailer.close());
+  app.decorate('sessionCache', new SessionCache<CachedSession>());
 
   await registerSecurity(app, {
     allowedOrigins: [config.urls.app, config.urls.site],

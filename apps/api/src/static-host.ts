@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { escapeHtml } from '@muster/contract/html';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { chooseEncoding, type ContentCoding } from './lib/accept-encoding.ts';
 import {
@@ -11,18 +12,6 @@ import {
   fastifyServerOptions,
   type HttpLimits,
 } from './lib/http-limits.ts';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
 
 export type StaticHostOptions = {
   /** A Vite build output folder. */

@@ -11,6 +11,8 @@ afterEach(() => {
   const seen = errors;
   errors = [];
   if (seen.length > 0 && !vi.isMockFunction(console.error)) {
-    throw new Error(`console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+    throw new Error(
+      `console.error was called:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`,
+    );
   }
 });

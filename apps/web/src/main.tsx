@@ -1,15 +1,38 @@
 import './index.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { preloadRouteModules } from '@/app/route-preload';
 
-import { App } from '@/app';
+// Zod would probe whether it may compile validators with `new Function`; the CSP (script-src
+// 'self') forbids that, and the probe alone is reported as a violation. Zod reads its settings
+// from this shared object when it loads (what `z.config()` writes), so jitless is set before any
+// chunk with a schema runs, whichever chunk that is.
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * Runs `start` once the browser has painted the loading message, so starting the app (a long
+ * stretch of script) never holds back the first paint. A hidden tab paints nothing, so it starts
+ * at once there.
+ */
+function afterFirstPaint(start: () => void) {
+  if (document.visibilityState === 'hidden') return start();
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
+
+// This entry stays small: it asks for the app (React, the router) and for the code of the page
+// being opened at the same time, so neither waits for the other. index.html preloads the app's
+// chunks (see vite.config.ts), so they download from the start, even before this file runs.
+afterFirstPaint(() => {
+  preloadRouteModules(window.location.pathname);
+  import('@/app/mount').then(
+    (module) => module.mountApp(rootElement),
+    (error: unknown) => {
+      // Without the app there is no React to show an error screen: say so in plain text.
+      console.error(error);
+      rootElement.textContent =
+        'Muster could not load. Check your connection, then reload the page.';
+    },
+  );
+});

@@ -14,21 +14,23 @@ test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, the
   page,
 }) => {
   await login();
-  let chunkRequests = 0;
-  await page.route(chunkPattern('coming-soon'), (route) => {
-    chunkRequests += 1;
-    return chunkRequests === 1 ? route.abort('failed') : route.continue();
-  });
   let documentLoads = 0;
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documentLoads += 1;
+  });
+  // Every attempt during the first page load fails (the entry's early download of the page's code
+  // and the router's own), none after the reload.
+  let chunkRequests = 0;
+  await page.route(chunkPattern('coming-soon'), (route) => {
+    chunkRequests += 1;
+    return documentLoads === 1 ? route.abort('failed') : route.continue();
   });
 
   await page.goto('/vault');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('File Vault');
   expect(documentLoads).toBe(2);
-  expect(chunkRequests).toBe(2);
+  expect(chunkRequests).toBeGreaterThanOrEqual(2);
   expect(
     await page.evaluate((key) => sessionStorage.getItem(key), CHUNK_RELOAD_KEY),
   ).not.toBeNull();

@@ -1,3 +1,4 @@
+import { outboxSchema } from '@muster/contract/outbox';
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, heardByScreenReaders, test } from '../../fixtures.ts';
 
@@ -56,7 +57,7 @@ test('[SHELL][CONTACT]: "Contact us" in the profile menu sends a message to the 
   // The API mailed it to the team (the test server keeps mail in its outbox).
   const outbox = await request.get(`${apiURL}/dev/outbox`);
   expect(outbox.ok()).toBe(true);
-  const mails = (await outbox.json()) as { to: string; subject: string; text: string }[];
+  const mails = outboxSchema.parse(await outbox.json());
   const mail = mails.find((candidate) => candidate.text.includes(message));
   expect(mail).toMatchObject({
     to: TEAM_EMAIL,

@@ -124,4 +124,87 @@ test.describe('[SITE][CALCULATOR]', () => {
     await expect(page.getByRole('button', { name: 'Calculate' })).toBeHidden();
     await context.close();
   });
+
+  test("[SITE][CALCULATOR]: VA's full rate table and a chart for the rate year in effect, and other years", async ({
+    page,
+  }) => {
+    await page.goto(siteHref('/calculator.html'));
+    await expect(page.getByRole('heading', { name: 'VA compensation rates' })).toBeVisible();
+    await expect(page.getByText(/^Why dependants change nothing at 10 % and 20 %/)).toBeVisible();
+
+    // The year in effect today is chosen, and every year is offered.
+    const yearSelect = page.getByRole('combobox', { name: 'Rate year' });
+    await expect(yearSelect).toBeVisible();
+    const year = await yearSelect.inputValue();
+    expect(await yearSelect.locator('option').count()).toBeGreaterThanOrEqual(3);
+    const withChildren = page.getByRole('table', {
+      name: new RegExp(`^With children: monthly amounts, ${year} rates`),
+    });
+    await expect(withChildren).toBeVisible();
+    await expect(
+      page.getByRole('table', {
+        name: new RegExp(`^Without children: monthly amounts, ${year} rates`),
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: new RegExp(`^Monthly amount by rating, ${year} rates`) }),
+    ).toBeVisible();
+
+    await yearSelect.selectOption('2025');
+    const table2025 = page.getByRole('table', {
+      name: 'With children: monthly amounts, 2025 rates (effective Dec 1, 2024)',
+    });
+    await expect(table2025.getByRole('row', { name: /^100 % / })).toContainText(
+      '$3,974.15$4,201.35$4,372.79$4,544.23$4,145.59$4,317.03$106.14$342.85$195.92',
+    );
+    await expect(table2025.getByRole('row', { name: /^20 % / })).toContainText(
+      '$346.95 for every household',
+    );
+    await expect(
+      page.getByRole('img', {
+        name: 'Monthly amount by rating, 2025 rates: Veteran alone and Veteran with spouse and 1 child',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('table', { name: new RegExp(`${year} rates`) })).toHaveCount(
+      year === '2025' ? 2 : 0,
+    );
+    await checkA11y(page);
+  });
+
+  test('[SITE][CALCULATOR]: at 375 px the rate tables scroll in their own region, not the page', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(siteHref('/calculator.html'));
+    const region = page.getByRole('region', { name: /^Without children: monthly amounts/ });
+    await expect(region).toBeVisible();
+    const overflow = () =>
+      page.evaluate(
+        () =>
+          Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
+          document.documentElement.clientWidth,
+      );
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+      true,
+    );
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+  });
+
+  test('[SITE][CALCULATOR]: the rate tables and chart are there without JavaScript', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(siteHref('/calculator.html'));
+    await expect(
+      page.getByRole('table', { name: /^With children: monthly amounts/ }),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Monthly amount by rating/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Rate year' })).toBeHidden();
+    await context.close();
+  });
 });

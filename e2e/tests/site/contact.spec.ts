@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { outboxSchema } from '@muster/contract/outbox';
 
 import { checkA11y } from '../../fixtures.ts';
 import { API_BASE_URL, expectSiteFooter, siteHref } from './site-pages.ts';
@@ -55,7 +56,7 @@ test.describe('[SITE][CONTACT]', () => {
     // The API mailed it to the team (the test server's mail goes to its outbox).
     const outbox = await request.get(`${API_BASE_URL}/dev/outbox`);
     expect(outbox.ok()).toBe(true);
-    const mails = (await outbox.json()) as { subject: string; text: string }[];
+    const mails = outboxSchema.parse(await outbox.json());
     expect(
       mails.some(
         (mail) =>

@@ -13,6 +13,14 @@ export const LIMBS = ['left-leg', 'right-leg', 'left-arm', 'right-arm'] as const
 export const limbSchema = z.enum(LIMBS);
 export type Limb = z.infer<typeof limbSchema>;
 
+/** How the calculators name each limb. */
+export const LIMB_LABELS: Readonly<Record<Limb, string>> = {
+  'left-arm': 'Left arm',
+  'right-arm': 'Right arm',
+  'left-leg': 'Left leg',
+  'right-leg': 'Right leg',
+};
+
 /** A veteran with more separate ratings than this is far outside any real rating decision. */
 export const MAX_RATINGS = 60;
 
@@ -113,6 +121,25 @@ export const isoDateSchema = z.iso.date();
 
 /** Sane maxima for the dependant counts of the compensation calculator. */
 export const MAX_CHILDREN = 20;
+/** VA adds an amount for at most two dependent parents. */
+export const MAX_PARENTS = 2;
+
+/** The largest accepted value of each dependant count (the forms' `max` and the API's limit). */
+export const DEPENDANT_COUNT_LIMITS = {
+  children_under_18: MAX_CHILDREN,
+  school_children: MAX_CHILDREN,
+  parents: MAX_PARENTS,
+} as const;
+export type DependantCountField = keyof typeof DEPENDANT_COUNT_LIMITS;
+
+/** How the calculators label the dependant fields, on the app and the site alike. */
+export const DEPENDANT_LABELS = {
+  spouse: 'Spouse',
+  spouse_aid_attendance: 'Spouse receives Aid and Attendance',
+  children_under_18: 'Children under 18',
+  school_children: 'Children 18 to 23 in school',
+  parents: 'Dependent parents',
+} as const;
 
 export const compensationInputSchema = z
   .object({
@@ -126,7 +153,7 @@ export const compensationInputSchema = z
     /** Children over 18 in a qualifying school program (up to 23). */
     school_children: z.number().int().min(0).max(MAX_CHILDREN).optional(),
     /** Dependent parents. */
-    parents: z.number().int().min(0).max(2).optional(),
+    parents: z.number().int().min(0).max(MAX_PARENTS).optional(),
   })
   .refine((input) => !input.spouse_aid_attendance || input.spouse === true, {
     path: ['spouse_aid_attendance'],

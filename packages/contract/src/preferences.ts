@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Spec section 3, military theme preferences (stored per user; the app also keeps a local copy). */
-export const BRANCH_SLUGS = ['marine-corps', 'army', 'navy', 'air-force', 'space-force', 'coast-guard'] as const;
+export const BRANCH_SLUGS = [
+  'marine-corps',
+  'army',
+  'navy',
+  'air-force',
+  'space-force',
+  'coast-guard',
+] as const;
 export const branchSlugSchema = z.enum(BRANCH_SLUGS);
 export type BranchSlug = z.infer<typeof branchSlugSchema>;
 

@@ -257,7 +257,8 @@ export class JobQueue {
     const t = owner.table;
     const sets: SQL[] = [sql`${sql.identifier(columnName(t.jobUpdatedAt))} = now()`];
     if (status) sets.push(sql`${sql.identifier(columnName(t.jobStatus))} = ${status}`);
-    if (progress !== null) sets.push(sql`${sql.identifier(columnName(t.jobProgress))} = ${progress}`);
+    if (progress !== null)
+      sets.push(sql`${sql.identifier(columnName(t.jobProgress))} = ${progress}`);
     if (error !== undefined) sets.push(sql`${sql.identifier(columnName(t.jobError))} = ${error}`);
     await this.options.db.execute(
       sql`UPDATE ${t} SET ${sql.join(sets, sql`, `)} WHERE ${t.id} = ${owner.id(payload)}`,

@@ -15,7 +15,11 @@ import { createOwnerTable, processOwnerJob, testOwners } from './fixtures/job-de
 const here = path.dirname(fileURLToPath(import.meta.url));
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value)) {
@@ -33,10 +37,17 @@ afterEach(async () => {
 
 describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on %s', (kind) => {
   async function setup() {
-    const database: Database = await createTestDatabase({ postgresUrl: kind === 'postgres' ? testPostgresUrl : undefined });
+    const database: Database = await createTestDatabase({
+      postgresUrl: kind === 'postgres' ? testPostgresUrl : undefined,
+    });
     cleanups.push(() => database.close());
     await createOwnerTable(database.db);
-    const queue = new JobQueue({ connection: database.connection, db: database.db, logger: silent, pollingIntervalSeconds: 0.5 });
+    const queue = new JobQueue({
+      connection: database.connection,
+      db: database.db,
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+    });
     queue.register(processOwnerJob);
     cleanups.push(() => queue.stop({ graceful: false }));
     return { database, queue };
@@ -51,7 +62,12 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     expect(queued).toMatchObject({ jobStatus: 'queued', jobProgress: 0 });
     await queue.stop();
 
-    const worker = new JobQueue({ connection: database.connection, db: database.db, logger: silent, pollingIntervalSeconds: 0.5 });
+    const worker = new JobQueue({
+      connection: database.connection,
+      db: database.db,
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+    });
     worker.register(processOwnerJob);
     cleanups.push(() => worker.stop({ graceful: false }));
     await worker.start({ work: true });
@@ -59,7 +75,12 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
       async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o1')))[0],
       (r) => r?.jobStatus === 'complete',
     );
-    expect(row).toMatchObject({ jobStatus: 'complete', jobProgress: 100, jobError: null, result: 'done on attempt 0' });
+    expect(row).toMatchObject({
+      jobStatus: 'complete',
+      jobProgress: 100,
+      jobError: null,
+      result: 'done on attempt 0',
+    });
   });
 
   it('[JOBS]: retries with backoff after a failure, keeping the error until it succeeds', async () => {
@@ -82,10 +103,18 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
   it('[JOBS]: payloads are checked on enqueue', async () => {
     const { queue } = await setup();
     await queue.start({ work: false });
-    await expect(queue.enqueue(processOwnerJob, { ownerId: '', failFirst: false })).rejects.toBeInstanceOf(JobPayloadError);
-    const unregistered = defineJob({ name: 'tests.not-registered', payloadSchema: z.object({}), handler: async () => undefined });
+    await expect(
+      queue.enqueue(processOwnerJob, { ownerId: '', failFirst: false }),
+    ).rejects.toBeInstanceOf(JobPayloadError);
+    const unregistered = defineJob({
+      name: 'tests.not-registered',
+      payloadSchema: z.object({}),
+      handler: async () => undefined,
+    });
     await expect(queue.enqueue(unregistered, {})).rejects.toThrow(/not registered/);
-    expect(() => defineJob({ name: 'BadName', payloadSchema: z.object({}), handler: async () => undefined })).toThrow();
+    expect(() =>
+      defineJob({ name: 'BadName', payloadSchema: z.object({}), handler: async () => undefined }),
+    ).toThrow();
   });
 
   it('[JOBS]: a job enqueued before a process restart is worked by the next process', async () => {
@@ -100,26 +129,29 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
       target = path.join(dir, 'pglite');
     }
     const run = (mode: string) =>
-      execFileSync(process.execPath, ['--import', 'tsx', path.join(here, 'fixtures/job-process.ts'), mode, target], {
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(here, 'fixtures/job-process.ts'), mode, target],
+        {
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
     const { jobId } = JSON.parse(run('enqueue')) as { jobId: string };
     expect(jobId).toMatch(/[0-9a-f-]{36}/);
     const row = JSON.parse(run('work')) as Record<string, unknown>;
-    expect(row).toMatchObject({ job_status: 'complete', job_progress: 100, result: 'done on attempt 0' });
+    expect(row).toMatchObject({
+      job_status: 'complete',
+      job_progress: 100,
+      result: 'done on attempt 0',
+    });
   });
 });
 
 describe('[JOBS] status mapping', () => {
   it('[JOBS]: maps pg-boss states to the wire statuses', () => {
-    expect(['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].map(toJobStatus)).toEqual([
-      'queued',
-      'queued',
-      'processing',
-      'complete',
-      'canceled',
-      'failed',
-    ]);
+    expect(
+      ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'].map(toJobStatus),
+    ).toEqual(['queued', 'queued', 'processing', 'complete', 'canceled', 'failed']);
   });
 });

@@ -16,12 +16,65 @@ const ALIASES: Record<string, Branch> = {};
 function alias(branch: Branch, ...names: string[]) {
   for (const name of names) ALIASES[name] = branch;
 }
-alias('Marine Corps', 'marine corps', 'marines', 'marine', 'usmc', 'us marine corps', 'us marines', 'united states marine corps', 'mc', 'marine corps reserve', 'usmcr');
-alias('Army', 'army', 'usa', 'us army', 'united states army', 'army reserve', 'army reserves', 'army national guard', 'arng', 'usar');
-alias('Navy', 'navy', 'usn', 'us navy', 'united states navy', 'navy reserve', 'navy reserves', 'usnr');
-alias('Air Force', 'air force', 'usaf', 'us air force', 'united states air force', 'af', 'air force reserve', 'air force reserves', 'air national guard', 'ang', 'usafr');
+alias(
+  'Marine Corps',
+  'marine corps',
+  'marines',
+  'marine',
+  'usmc',
+  'us marine corps',
+  'us marines',
+  'united states marine corps',
+  'mc',
+  'marine corps reserve',
+  'usmcr',
+);
+alias(
+  'Army',
+  'army',
+  'usa',
+  'us army',
+  'united states army',
+  'army reserve',
+  'army reserves',
+  'army national guard',
+  'arng',
+  'usar',
+);
+alias(
+  'Navy',
+  'navy',
+  'usn',
+  'us navy',
+  'united states navy',
+  'navy reserve',
+  'navy reserves',
+  'usnr',
+);
+alias(
+  'Air Force',
+  'air force',
+  'usaf',
+  'us air force',
+  'united states air force',
+  'af',
+  'air force reserve',
+  'air force reserves',
+  'air national guard',
+  'ang',
+  'usafr',
+);
 alias('Space Force', 'space force', 'ussf', 'us space force', 'united states space force', 'sf');
-alias('Coast Guard', 'coast guard', 'uscg', 'us coast guard', 'united states coast guard', 'cg', 'coast guard reserve', 'uscgr');
+alias(
+  'Coast Guard',
+  'coast guard',
+  'uscg',
+  'us coast guard',
+  'united states coast guard',
+  'cg',
+  'coast guard reserve',
+  'uscgr',
+);
 
 export class UnknownBranchError extends Error {
   constructor(readonly input: string) {

@@ -7,7 +7,10 @@ export const PROFILE_FALLBACK_LAST_NAME = 'Doe';
  * Splits a full name on whitespace (spec section 5): the first word is the first name (default
  * "Veteran"), the rest the last name (default "Tango").
  */
-export function splitFullName(fullName: string | null | undefined): { firstName: string; lastName: string } {
+export function splitFullName(fullName: string | null | undefined): {
+  firstName: string;
+  lastName: string;
+} {
   const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
   const [first, ...rest] = words;
   return {
@@ -26,7 +29,10 @@ export function profileLastName(lastName: string | null | undefined): string {
  * Whether a profile still carries the names given at sign-up when none was known ("Veteran
  * Tango", or "Veteran Doe" as shown). Forms that ask for a real name start empty then.
  */
-export function isPlaceholderName(firstName: string | null | undefined, lastName: string | null | undefined): boolean {
+export function isPlaceholderName(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): boolean {
   const last = lastName?.trim() ?? '';
   return (
     firstName?.trim() === DEFAULT_FIRST_NAME &&

@@ -52,25 +52,32 @@ export function upgradeObjectFor(feature: QuotaFeature): UpgradeObject {
   }
 }
 
-export const UPGRADE_PLANS: Record<UpgradeObject, { title: string; description: string; button: string }> = {
+export const UPGRADE_PLANS: Record<
+  UpgradeObject,
+  { title: string; description: string; button: string }
+> = {
   nexus: {
     title: 'Nexus Letter Limit Reached',
-    description: 'You have used this month’s nexus letter drafts. Pro includes a draft for every condition you claim.',
+    description:
+      'You have used this month’s nexus letter drafts. Pro includes a draft for every condition you claim.',
     button: 'Upgrade to Nexus Plan',
   },
   personal: {
     title: 'Personal Statement Limit Reached',
-    description: 'You have used this month’s personal statements. Pro lets you write one for each condition, with revisions.',
+    description:
+      'You have used this month’s personal statements. Pro lets you write one for each condition, with revisions.',
     button: 'Upgrade to Personal Plan',
   },
   buddy: {
     title: 'Buddy Statement Limit Reached',
-    description: 'You have sent this month’s buddy statement requests. Pro lets you ask every witness who can help.',
+    description:
+      'You have sent this month’s buddy statement requests. Pro lets you ask every witness who can help.',
     button: 'Upgrade to Buddy Plan',
   },
   chat: {
     title: 'AI Message Limit Reached',
-    description: 'You have used this month’s AI messages. Pro gives you room to ask everything your claim needs.',
+    description:
+      'You have used this month’s AI messages. Pro gives you room to ask everything your claim needs.',
     button: 'Upgrade Chat Plan',
   },
   other: {
@@ -82,8 +89,20 @@ export const UPGRADE_PLANS: Record<UpgradeObject, { title: string; description: 
 
 export type UpgradeDialogContent =
   | { kind: 'limit-paying'; title: 'Monthly Limit Reached'; text: string; button: 'Ok...' }
-  | { kind: 'decision-letter'; title: 'Decision Letter Limit Reached'; text: string; button: string }
-  | { kind: 'plan'; object: UpgradeObject; title: string; description: string; text: string; button: string }
+  | {
+      kind: 'decision-letter';
+      title: 'Decision Letter Limit Reached';
+      text: string;
+      button: string;
+    }
+  | {
+      kind: 'plan';
+      object: UpgradeObject;
+      title: string;
+      description: string;
+      text: string;
+      button: string;
+    }
   | { kind: 'community'; title: 'Join Our Veteran Community'; text: string; button: string };
 
 const UPGRADE_NOW = 'Upgrade now to continue using all features!';
@@ -93,11 +112,20 @@ const UPGRADE_NOW = 'Upgrade now to continue using all features!';
  * letters have their own title); paying users get "Monthly Limit Reached"; other permission-style
  * 403s ask the user to join.
  */
-export function upgradeDialogFor(options: { text: string; feature?: QuotaFeature | undefined; isPaying: boolean }): UpgradeDialogContent {
+export function upgradeDialogFor(options: {
+  text: string;
+  feature?: QuotaFeature | undefined;
+  isPaying: boolean;
+}): UpgradeDialogContent {
   const lower = options.text.toLowerCase();
   const isQuota = lower.includes('quota reached') || lower.includes('limit exceeded');
   if (isQuota && options.isPaying) {
-    return { kind: 'limit-paying', title: 'Monthly Limit Reached', text: 'We are sorry but you have exceeded your monthly AI usage.', button: 'Ok...' };
+    return {
+      kind: 'limit-paying',
+      title: 'Monthly Limit Reached',
+      text: 'We are sorry but you have exceeded your monthly AI usage.',
+      button: 'Ok...',
+    };
   }
   if (isQuota && (lower.includes('decision letter') || options.feature === 'decision_letters')) {
     return {
@@ -110,7 +138,14 @@ export function upgradeDialogFor(options: { text: string; feature?: QuotaFeature
   if (isQuota) {
     const object = options.feature ? upgradeObjectFor(options.feature) : 'other';
     const plan = UPGRADE_PLANS[object];
-    return { kind: 'plan', object, title: plan.title, description: plan.description, text: UPGRADE_NOW, button: plan.button };
+    return {
+      kind: 'plan',
+      object,
+      title: plan.title,
+      description: plan.description,
+      text: UPGRADE_NOW,
+      button: plan.button,
+    };
   }
   return {
     kind: 'community',

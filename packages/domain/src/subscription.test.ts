@@ -8,29 +8,79 @@ import {
   showUpgradeBanner,
   subscriptionGate,
 } from './subscription.ts';
-import { isOverQuota, QUOTAS, quotaPeriod, quotaPlan, quotaReachedDetail, upgradeDialogFor, upgradeObjectFor, UPGRADE_PLANS } from './quotas.ts';
+import {
+  isOverQuota,
+  QUOTAS,
+  quotaPeriod,
+  quotaPlan,
+  quotaReachedDetail,
+  upgradeDialogFor,
+  upgradeObjectFor,
+  UPGRADE_PLANS,
+} from './quotas.ts';
 
 const FREE = 'price_free';
 
 describe('[DOMAIN][GATE]', () => {
   it('[DOMAIN]: the gate table of section 4', () => {
-    for (const status of ['trialing', 'active', 'lifetime']) expect(subscriptionGate(status, '/vault')).toEqual({ kind: 'allowed' });
+    for (const status of ['trialing', 'active', 'lifetime'])
+      expect(subscriptionGate(status, '/vault')).toEqual({ kind: 'allowed' });
     for (const status of ['past_due', 'unpaid', 'paused']) {
-      expect(subscriptionGate(status, '/disabilities/1?x=2')).toEqual({ kind: 'billing-portal', returnPath: '/dashboard?from=%2Fdisabilities%2F1%3Fx%3D2' });
+      expect(subscriptionGate(status, '/disabilities/1?x=2')).toEqual({
+        kind: 'billing-portal',
+        returnPath: '/dashboard?from=%2Fdisabilities%2F1%3Fx%3D2',
+      });
     }
-    for (const status of ['canceled', 'incomplete', 'incomplete_expired', null, undefined, 'weird']) {
+    for (const status of [
+      'canceled',
+      'incomplete',
+      'incomplete_expired',
+      null,
+      undefined,
+      'weird',
+    ]) {
       expect(subscriptionGate(status, '/')).toEqual({ kind: 'sign-up' });
     }
   });
 
   it('[DOMAIN]: paying, labels, menus and banner', () => {
     const cases = [
-      { status: 'trialing', priceId: 'price_pro', paying: true, label: 'Pro', menu: ['get-lifetime', 'upgrade-to-lifetime', 'billing'] },
+      {
+        status: 'trialing',
+        priceId: 'price_pro',
+        paying: true,
+        label: 'Pro',
+        menu: ['get-lifetime', 'upgrade-to-lifetime', 'billing'],
+      },
       { status: 'lifetime', priceId: 'price_life', paying: true, label: 'Lifetime', menu: [] },
-      { status: 'active', priceId: 'price_pro', paying: true, label: 'Pro', menu: ['get-lifetime', 'upgrade-to-lifetime', 'billing'] },
-      { status: 'active', priceId: FREE, paying: false, label: 'Free', menu: ['get-lifetime', 'upgrade-to-pro'] },
-      { status: 'past_due', priceId: 'price_pro', paying: false, label: 'Free', menu: ['get-lifetime', 'upgrade-to-pro'] },
-      { status: null, priceId: null, paying: false, label: 'Free', menu: ['get-lifetime', 'upgrade-to-pro'] },
+      {
+        status: 'active',
+        priceId: 'price_pro',
+        paying: true,
+        label: 'Pro',
+        menu: ['get-lifetime', 'upgrade-to-lifetime', 'billing'],
+      },
+      {
+        status: 'active',
+        priceId: FREE,
+        paying: false,
+        label: 'Free',
+        menu: ['get-lifetime', 'upgrade-to-pro'],
+      },
+      {
+        status: 'past_due',
+        priceId: 'price_pro',
+        paying: false,
+        label: 'Free',
+        menu: ['get-lifetime', 'upgrade-to-pro'],
+      },
+      {
+        status: null,
+        priceId: null,
+        paying: false,
+        label: 'Free',
+        menu: ['get-lifetime', 'upgrade-to-pro'],
+      },
     ] as const;
     for (const c of cases) {
       const input = { status: c.status, priceId: c.priceId, freePriceId: FREE };
@@ -48,8 +98,12 @@ describe('[DOMAIN][GATE]', () => {
     expect(nextPendingCheckout(true, 'failed')).toBe(false);
     expect(nextPendingCheckout(true, { status: 'past_due' })).toBe(true);
     expect(nextPendingCheckout(true, { status: 'active' })).toBe(false);
-    expect(planForPrice('p2', { FREE: 'p1', PRO_MONTHLY: 'p2', PRO_BIANNUALLY: 'p3', LIFETIME: 'p4' })).toBe('PRO_MONTHLY');
-    expect(planForPrice('zz', { FREE: 'p1', PRO_MONTHLY: 'p2', PRO_BIANNUALLY: 'p3', LIFETIME: 'p4' })).toBeNull();
+    expect(
+      planForPrice('p2', { FREE: 'p1', PRO_MONTHLY: 'p2', PRO_BIANNUALLY: 'p3', LIFETIME: 'p4' }),
+    ).toBe('PRO_MONTHLY');
+    expect(
+      planForPrice('zz', { FREE: 'p1', PRO_MONTHLY: 'p2', PRO_BIANNUALLY: 'p3', LIFETIME: 'p4' }),
+    ).toBeNull();
   });
 });
 
@@ -79,13 +133,40 @@ describe('[DOMAIN][QUOTAS]', () => {
     expect(upgradeObjectFor('ai_messages')).toBe('chat');
     expect(upgradeObjectFor('vault_storage_mb')).toBe('other');
     expect(Object.values(UPGRADE_PLANS).map((p) => p.button)).toEqual([
-      'Upgrade to Nexus Plan', 'Upgrade to Personal Plan', 'Upgrade to Buddy Plan', 'Upgrade Chat Plan', 'Upgrade Plan',
+      'Upgrade to Nexus Plan',
+      'Upgrade to Personal Plan',
+      'Upgrade to Buddy Plan',
+      'Upgrade Chat Plan',
+      'Upgrade Plan',
     ]);
-    expect(upgradeDialogFor({ text: 'decision letter quota reached', isPaying: false }).title).toBe('Decision Letter Limit Reached');
-    expect(upgradeDialogFor({ text: 'nexus letter quota reached', feature: 'nexus_letters', isPaying: false })).toMatchObject({ kind: 'plan', button: 'Upgrade to Nexus Plan', text: 'Upgrade now to continue using all features!' });
-    expect(upgradeDialogFor({ text: 'AI message quota reached', feature: 'ai_messages', isPaying: true })).toEqual({
-      kind: 'limit-paying', title: 'Monthly Limit Reached', text: 'We are sorry but you have exceeded your monthly AI usage.', button: 'Ok...',
+    expect(upgradeDialogFor({ text: 'decision letter quota reached', isPaying: false }).title).toBe(
+      'Decision Letter Limit Reached',
+    );
+    expect(
+      upgradeDialogFor({
+        text: 'nexus letter quota reached',
+        feature: 'nexus_letters',
+        isPaying: false,
+      }),
+    ).toMatchObject({
+      kind: 'plan',
+      button: 'Upgrade to Nexus Plan',
+      text: 'Upgrade now to continue using all features!',
     });
-    expect(upgradeDialogFor({ text: "You don't have permission", isPaying: false }).title).toBe('Join Our Veteran Community');
+    expect(
+      upgradeDialogFor({
+        text: 'AI message quota reached',
+        feature: 'ai_messages',
+        isPaying: true,
+      }),
+    ).toEqual({
+      kind: 'limit-paying',
+      title: 'Monthly Limit Reached',
+      text: 'We are sorry but you have exceeded your monthly AI usage.',
+      button: 'Ok...',
+    });
+    expect(upgradeDialogFor({ text: "You don't have permission", isPaying: false }).title).toBe(
+      'Join Our Veteran Community',
+    );
   });
 });

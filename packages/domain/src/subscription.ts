@@ -3,9 +3,7 @@ import type { SubscriptionStatus } from '@muster/contract/users';
 
 /** Spec section 4, Subscription gate. */
 export type GateResult =
-  | { kind: 'allowed' }
-  | { kind: 'billing-portal'; returnPath: string }
-  | { kind: 'sign-up' };
+  { kind: 'allowed' } | { kind: 'billing-portal'; returnPath: string } | { kind: 'sign-up' };
 
 const ALLOWED: ReadonlySet<string> = new Set(['trialing', 'active', 'lifetime']);
 const NEEDS_PAYMENT_FIX: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'paused']);
@@ -14,10 +12,16 @@ const NEEDS_PAYMENT_FIX: ReadonlySet<string> = new Set(['past_due', 'unpaid', 'p
  * What the gate does for a status: let the user in; send them to the billing portal (returning to
  * the dashboard with `from` = the page they were on); or send them to sign-up to pick a plan.
  */
-export function subscriptionGate(status: SubscriptionStatus | string | null | undefined, currentPath: string): GateResult {
+export function subscriptionGate(
+  status: SubscriptionStatus | string | null | undefined,
+  currentPath: string,
+): GateResult {
   if (status && ALLOWED.has(status)) return { kind: 'allowed' };
   if (status && NEEDS_PAYMENT_FIX.has(status)) {
-    return { kind: 'billing-portal', returnPath: `/dashboard?from=${encodeURIComponent(currentPath)}` };
+    return {
+      kind: 'billing-portal',
+      returnPath: `/dashboard?from=${encodeURIComponent(currentPath)}`,
+    };
   }
   return { kind: 'sign-up' };
 }
@@ -30,15 +34,27 @@ export function isAllowedStatus(status: string | null | undefined): boolean {
  * "Paying" (spec section 4): trialing or lifetime; active only when the price is not the free
  * plan's price.
  */
-export function isPaying(options: { status: string | null | undefined; priceId: string | null | undefined; freePriceId: string }): boolean {
+export function isPaying(options: {
+  status: string | null | undefined;
+  priceId: string | null | undefined;
+  freePriceId: string;
+}): boolean {
   if (options.status === 'trialing' || options.status === 'lifetime') return true;
-  return options.status === 'active' && Boolean(options.priceId) && options.priceId !== options.freePriceId;
+  return (
+    options.status === 'active' &&
+    Boolean(options.priceId) &&
+    options.priceId !== options.freePriceId
+  );
 }
 
 export type PlanLabel = 'Lifetime' | 'Pro' | 'Free';
 
 /** The sidebar's plan label: Lifetime, Pro for trialing or paying, else Free. */
-export function planLabel(options: { status: string | null | undefined; priceId: string | null | undefined; freePriceId: string }): PlanLabel {
+export function planLabel(options: {
+  status: string | null | undefined;
+  priceId: string | null | undefined;
+  freePriceId: string;
+}): PlanLabel {
   if (options.status === 'lifetime') return 'Lifetime';
   return isPaying(options) ? 'Pro' : 'Free';
 }

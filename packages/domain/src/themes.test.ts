@@ -8,6 +8,11 @@ import {
   activeTheme,
   chooseBranch,
   contrastRatio,
+  failingContrastPairs,
+  orderThemesForMenu,
+  themeDifference,
+  themeForSlug,
+  themesLookAlike,
   resetTheme,
   resolveSavedTheme,
   setThemeEnabled,
@@ -124,5 +129,69 @@ describe('resolveSavedTheme', () => {
       }),
     ).toEqual({ isEnabled: false, selectedBranch: 'army' });
     expect(resolveSavedTheme({})).toEqual({ isEnabled: false, selectedBranch: null });
+  });
+});
+
+describe('orderThemesForMenu', () => {
+  const slugs = (served: Parameters<typeof orderThemesForMenu>[0]) =>
+    orderThemesForMenu(served).map((theme) => theme.slug);
+
+  it('lists every branch once, in the usual order when nothing is served', () => {
+    expect(slugs([])).toEqual([
+      'marine-corps',
+      'army',
+      'navy',
+      'air-force',
+      'space-force',
+      'coast-guard',
+    ]);
+  });
+
+  it("puts the veteran's own branches first, in the profile's order, then the rest", () => {
+    expect(slugs(['navy', 'army'])).toEqual([
+      'navy',
+      'army',
+      'marine-corps',
+      'air-force',
+      'space-force',
+      'coast-guard',
+    ]);
+    expect(slugs(['coast-guard', 'coast-guard'])).toEqual([
+      'coast-guard',
+      'marine-corps',
+      'army',
+      'navy',
+      'air-force',
+      'space-force',
+    ]);
+  });
+});
+
+describe('branch marks and distinctness', () => {
+  it('gives each branch its usual abbreviation', () => {
+    expect(MILITARY_THEMES.map((theme) => theme.mark)).toEqual([
+      'USMC',
+      'USA',
+      'USN',
+      'USAF',
+      'USSF',
+      'USCG',
+    ]);
+  });
+
+  it('reports failing contrast pairs with their ratio', () => {
+    const navy = themeForSlug('navy')!.light;
+    expect(failingContrastPairs(navy)).toEqual([]);
+    expect(failingContrastPairs({ ...navy, 'muted-foreground': '#aab4c4' })).toContainEqual(
+      expect.stringMatching(/^muted-foreground on background: \d\.\d\d < 4\.5$/),
+    );
+  });
+
+  it('tells a copy with a nudged primary from a theme of its own', () => {
+    const navy = themeForSlug('navy')!.light;
+    const army = themeForSlug('army')!.light;
+    expect(themeDifference(navy, navy).total).toBe(0);
+    expect(themesLookAlike(navy, { ...navy, primary: '#0e2f63' })).toBe(true);
+    expect(themesLookAlike(navy, army)).toBe(false);
   });
 });

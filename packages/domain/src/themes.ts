@@ -1,12 +1,17 @@
 import { BRANCH_SLUGS, type BranchSlug } from '@muster/contract/preferences';
 
 import { BRANCHES, findBranch, type Branch } from './branches';
+import { AA_NON_TEXT, AA_TEXT, colorDifference, contrastRatio } from './color';
+
+export { AA_NON_TEXT, AA_TEXT, contrastRatio, relativeLuminance } from './color';
 
 /**
  * Military themes (spec sections 3 and 4): one light and one dark colour set per branch, as CSS
- * custom property values (hex). Every set passes WCAG AA: 4.5:1 for text on its surface and 3:1 for
- * controls (primary buttons, input borders, focus ring) on the background. `border` is decorative
- * (card and divider lines), as in the base tokens; form controls use `input`.
+ * custom property values (hex). Every set passes WCAG AA: 4.5:1 for text on each surface it sits
+ * on (page, cards, sidebar, header) and 3:1 for controls (primary buttons, input borders, focus
+ * ring). `border` is decorative (card and divider lines), as in the base tokens; form controls use
+ * `input`. Each branch looks like itself: its own primary, sidebar tint and brand mark colours.
+ * The app's default set (the marketing site's palette) lives in the web app's stylesheet.
  */
 
 export const THEME_TOKENS = [
@@ -27,6 +32,17 @@ export const THEME_TOKENS = [
   'border',
   'input',
   'ring',
+  /** The sidebar's tint. */
+  'sidebar',
+  /** The sidebar's current and hovered item. */
+  'sidebar-accent',
+  'sidebar-accent-foreground',
+  /** The sticky header's surface. */
+  'header',
+  /** The logo tile, the header's stripe and the branch badge. */
+  'brand',
+  /** The logo's chevrons and the branch badge's text. */
+  'brand-foreground',
 ] as const;
 export type ThemeToken = (typeof THEME_TOKENS)[number];
 export type ThemeColors = Record<ThemeToken, string>;
@@ -35,12 +51,13 @@ export type MilitaryTheme = {
   branch: Branch;
   slug: BranchSlug;
   displayName: string;
+  /** The branch's usual abbreviation, shown as its badge beside the logo (USMC, USN…). */
+  mark: string;
   light: ThemeColors;
   dark: ThemeColors;
 };
 
 type Palette = {
-  /** Light mode. */
   bg: string;
   fg: string;
   surface: string;
@@ -52,6 +69,12 @@ type Palette = {
   border: string;
   input: string;
   ring: string;
+  sidebar: string;
+  sidebarAccent: string;
+  sidebarAccentFg: string;
+  header: string;
+  brand: string;
+  brandFg: string;
 };
 
 function colors(p: Palette): ThemeColors {
@@ -73,8 +96,24 @@ function colors(p: Palette): ThemeColors {
     border: p.border,
     input: p.input,
     ring: p.ring,
+    sidebar: p.sidebar,
+    'sidebar-accent': p.sidebarAccent,
+    'sidebar-accent-foreground': p.sidebarAccentFg,
+    header: p.header,
+    brand: p.brand,
+    'brand-foreground': p.brandFg,
   };
 }
+
+/** Abbreviations on the branch badge. */
+const MARKS: Record<BranchSlug, string> = {
+  'marine-corps': 'USMC',
+  army: 'USA',
+  navy: 'USN',
+  'air-force': 'USAF',
+  'space-force': 'USSF',
+  'coast-guard': 'USCG',
+};
 
 const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
   // Scarlet and gold.
@@ -91,6 +130,12 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       border: '#ead9b0',
       input: '#9a7b74',
       ring: '#9b1b30',
+      sidebar: '#fdf1cc',
+      sidebarAccent: '#f7d6da',
+      sidebarAccentFg: '#5c1020',
+      header: '#ffffff',
+      brand: '#9b1b30',
+      brandFg: '#ffd55c',
     },
     dark: {
       bg: '#1a0b0e',
@@ -104,35 +149,53 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       border: '#4a2a2f',
       input: '#a07a78',
       ring: '#ffc72c',
+      sidebar: '#2a0e14',
+      sidebarAccent: '#5a1622',
+      sidebarAccentFg: '#ffe7a8',
+      header: '#2a0e14',
+      brand: '#9b1b30',
+      brandFg: '#ffc72c',
     },
   },
-  // Black, gold and olive drab.
+  // Black and gold.
   army: {
     light: {
       bg: '#fbfaf5',
-      fg: '#1c1f14',
+      fg: '#1c1c17',
       surface: '#ffffff',
-      primary: '#3e4a26',
-      primaryFg: '#ffffff',
-      soft: '#f1ecd2',
-      softFg: '#2a2f1a',
-      mutedFg: '#555a45',
-      border: '#dcd8c0',
-      input: '#858a70',
-      ring: '#3e4a26',
+      primary: '#24231e',
+      primaryFg: '#ffd24a',
+      soft: '#f6edc8',
+      softFg: '#2a2716',
+      mutedFg: '#55533f',
+      border: '#e2dab8',
+      input: '#8a8670',
+      ring: '#24231e',
+      sidebar: '#f8eebf',
+      sidebarAccent: '#ecdc98',
+      sidebarAccentFg: '#24231e',
+      header: '#ffffff',
+      brand: '#1c1c1a',
+      brandFg: '#ffcc33',
     },
     dark: {
-      bg: '#121410',
+      bg: '#121210',
       fg: '#f4f1e4',
-      surface: '#1b1e17',
-      primary: '#ffcc33',
-      primaryFg: '#1c1f14',
-      soft: '#2a2e22',
+      surface: '#1c1c18',
+      primary: '#d9b26a',
+      primaryFg: '#1c1c17',
+      soft: '#2a2a22',
       softFg: '#f4ecc8',
-      mutedFg: '#c2c4b0',
-      border: '#383c2e',
-      input: '#8a8e78',
-      ring: '#ffcc33',
+      mutedFg: '#c4c2b0',
+      border: '#3a3a2e',
+      input: '#8a8a78',
+      ring: '#d9b26a',
+      sidebar: '#0a0a08',
+      sidebarAccent: '#3d3520',
+      sidebarAccentFg: '#ffe28a',
+      header: '#0a0a08',
+      brand: '#ffcc33',
+      brandFg: '#1c1c1a',
     },
   },
   // Navy blue and gold.
@@ -147,14 +210,20 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       softFg: '#0b2147',
       mutedFg: '#45536b',
       border: '#d2dced',
-      input: '#7484a0',
+      input: '#6b7b97',
       ring: '#0b2a5b',
+      sidebar: '#d9e4f7',
+      sidebarAccent: '#bccdec',
+      sidebarAccentFg: '#0b2147',
+      header: '#ffffff',
+      brand: '#0b2a5b',
+      brandFg: '#f2c94c',
     },
     dark: {
       bg: '#0a1220',
       fg: '#eef3fb',
       surface: '#101a2c',
-      primary: '#f2c94c',
+      primary: '#9cbcff',
       primaryFg: '#0a1a33',
       soft: '#1a2740',
       softFg: '#e4ecf8',
@@ -162,6 +231,12 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       border: '#26344f',
       input: '#7888a4',
       ring: '#f2c94c',
+      sidebar: '#0d1f40',
+      sidebarAccent: '#1c3f7a',
+      sidebarAccentFg: '#f2c94c',
+      header: '#0d1f40',
+      brand: '#f2c94c',
+      brandFg: '#0b2a5b',
     },
   },
   // Ultramarine blue and silver.
@@ -170,43 +245,61 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       bg: '#f8f9fc',
       fg: '#0c1530',
       surface: '#ffffff',
-      primary: '#00308f',
+      primary: '#1f4fc1',
       primaryFg: '#ffffff',
       soft: '#e8ecf4',
       softFg: '#102050',
       mutedFg: '#4a5268',
       border: '#d6dbe6',
       input: '#7a8298',
-      ring: '#00308f',
+      ring: '#1f4fc1',
+      sidebar: '#e7e9ee',
+      sidebarAccent: '#d3def7',
+      sidebarAccentFg: '#0c2a78',
+      header: '#ffffff',
+      brand: '#00308f',
+      brandFg: '#c9d0dc',
     },
     dark: {
       bg: '#0b1020',
       fg: '#eef1f8',
       surface: '#121a30',
-      primary: '#8fb3ff',
+      primary: '#6fc6ff',
       primaryFg: '#0c1530',
       soft: '#1c2640',
       softFg: '#e6ebf7',
       mutedFg: '#b4bccf',
       border: '#28324c',
       input: '#7c86a0',
-      ring: '#8fb3ff',
+      ring: '#6fc6ff',
+      sidebar: '#161d30',
+      sidebarAccent: '#1d3a6e',
+      sidebarAccentFg: '#eef1f8',
+      header: '#161d30',
+      brand: '#c9d0dc',
+      brandFg: '#00308f',
     },
   },
-  // Space black and silver.
+  // Space black, silver and deep violet.
   'space-force': {
     light: {
       bg: '#f7f8fa',
       fg: '#111722',
       surface: '#ffffff',
-      primary: '#1c2331',
+      primary: '#44337a',
       primaryFg: '#ffffff',
       soft: '#e9ecf1',
       softFg: '#1c2331',
       mutedFg: '#4d5566',
       border: '#d7dbe3',
       input: '#7b8292',
-      ring: '#1c2331',
+      ring: '#44337a',
+      sidebar: '#e4e6ea',
+      sidebarAccent: '#d2d5dd',
+      sidebarAccentFg: '#111722',
+      header: '#ffffff',
+      brand: '#0b0d12',
+      brandFg: '#c0c8d8',
     },
     dark: {
       bg: '#0b0d12',
@@ -220,35 +313,53 @@ const PALETTES: Record<BranchSlug, { light: Palette; dark: Palette }> = {
       border: '#2c3240',
       input: '#7e8596',
       ring: '#c0c8d8',
+      sidebar: '#000000',
+      sidebarAccent: '#262c3a',
+      sidebarAccentFg: '#eef0f4',
+      header: '#000000',
+      brand: '#c0c8d8',
+      brandFg: '#0b0d12',
     },
   },
-  // Coast Guard blue and red.
+  // Coast Guard blue, the racing stripe's red, and rescue orange after dark.
   'coast-guard': {
     light: {
       bg: '#f8fafc',
       fg: '#0b1a2e',
       surface: '#ffffff',
-      primary: '#003366',
+      primary: '#006d8f',
       primaryFg: '#ffffff',
       soft: '#fbe9eb',
       softFg: '#5a0a16',
       mutedFg: '#4a566a',
       border: '#dbe1ea',
       input: '#7c889c',
-      ring: '#c8102e',
+      ring: '#006d8f',
+      sidebar: '#e8f0f8',
+      sidebarAccent: '#fbdcd0',
+      sidebarAccentFg: '#6a1f05',
+      header: '#ffffff',
+      brand: '#c8102e',
+      brandFg: '#ffffff',
     },
     dark: {
       bg: '#08121e',
       fg: '#eef4fa',
       surface: '#0f1c2c',
-      primary: '#7fb2ff',
+      primary: '#ff9a5c',
       primaryFg: '#0b1a2e',
       soft: '#2a1a22',
       softFg: '#fde4e7',
       mutedFg: '#b2bfd0',
       border: '#22324a',
       input: '#7a8aa2',
-      ring: '#ff8a9a',
+      ring: '#ff9a5c',
+      sidebar: '#0c2138',
+      sidebarAccent: '#4a2414',
+      sidebarAccentFg: '#ffe2d2',
+      header: '#0c2138',
+      brand: '#ff9a5c',
+      brandFg: '#0b1a2e',
     },
   },
 };
@@ -257,6 +368,7 @@ export const MILITARY_THEMES: readonly MilitaryTheme[] = BRANCHES.map((branch) =
   branch: branch.id,
   slug: branch.slug,
   displayName: branch.displayName,
+  mark: MARKS[branch.slug],
   light: colors(PALETTES[branch.slug].light),
   dark: colors(PALETTES[branch.slug].dark),
 }));
@@ -269,6 +381,17 @@ export function themeForSlug(slug: string | null | undefined): MilitaryTheme | u
   return MILITARY_THEMES.find((theme) => theme.slug === slug);
 }
 
+/**
+ * The theme menu's order: the branches the veteran served in first (in the profile's order, once
+ * each), then the others in the usual order.
+ */
+export function orderThemesForMenu(servedBranches: readonly BranchSlug[]): MilitaryTheme[] {
+  const served = [...new Set(servedBranches)]
+    .map((slug) => themeForSlug(slug))
+    .filter((theme): theme is MilitaryTheme => theme !== undefined);
+  return [...served, ...MILITARY_THEMES.filter((theme) => !served.includes(theme))];
+}
+
 /** A served-branch name from the profile ("USMC", "Army") → its slug, or null. */
 export function slugForBranchName(name: string): BranchSlug | null {
   const branch = findBranch(name);
@@ -276,42 +399,6 @@ export function slugForBranchName(name: string): BranchSlug | null {
 }
 
 // --- WCAG contrast ------------------------------------------------------------------------------
-
-function parseHex(color: string): [number, number, number] {
-  const match = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
-  if (!match?.[1]) throw new Error(`${color} is not a hex colour`);
-  const hex =
-    match[1].length === 3
-      ? match[1]
-          .split('')
-          .map((c) => c + c)
-          .join('')
-      : match[1];
-  return [0, 2, 4].map((index) => parseInt(hex.slice(index, index + 2), 16)) as [
-    number,
-    number,
-    number,
-  ];
-}
-
-/** WCAG 2 relative luminance of a hex colour. */
-export function relativeLuminance(color: string): number {
-  const [r, g, b] = parseHex(color).map((channel) => {
-    const c = channel / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-/** WCAG 2 contrast ratio between two hex colours, 1–21. */
-export function contrastRatio(a: string, b: string): number {
-  const la = relativeLuminance(a);
-  const lb = relativeLuminance(b);
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-}
-
-export const AA_TEXT = 4.5;
-export const AA_NON_TEXT = 3;
 
 /** The pairs every set must pass: [foreground token, background token, minimum ratio]. */
 export const CONTRAST_PAIRS: readonly [ThemeToken, ThemeToken, number][] = [
@@ -325,11 +412,58 @@ export const CONTRAST_PAIRS: readonly [ThemeToken, ThemeToken, number][] = [
   ['muted-foreground', 'card', AA_TEXT],
   ['accent-foreground', 'accent', AA_TEXT],
   ['foreground', 'accent', AA_TEXT],
-  ['primary', 'background', AA_NON_TEXT],
+  // Primary is also a text colour (links, the sign-in pages' tagline).
+  ['primary', 'background', AA_TEXT],
+  ['primary', 'card', AA_TEXT],
   ['input', 'background', AA_NON_TEXT],
   ['input', 'card', AA_NON_TEXT],
   ['ring', 'background', AA_NON_TEXT],
+  ['foreground', 'sidebar', AA_TEXT],
+  ['muted-foreground', 'sidebar', AA_TEXT],
+  ['sidebar-accent-foreground', 'sidebar-accent', AA_TEXT],
+  // The delete button's icon on the current conversation's row.
+  ['muted-foreground', 'sidebar-accent', AA_NON_TEXT],
+  ['input', 'sidebar', AA_NON_TEXT],
+  ['ring', 'sidebar', AA_NON_TEXT],
+  ['foreground', 'header', AA_TEXT],
+  ['muted-foreground', 'header', AA_TEXT],
+  ['input', 'header', AA_NON_TEXT],
+  ['brand-foreground', 'brand', AA_TEXT],
 ];
+
+/** The pairs `colors` fails, each described with its ratio; empty when the set passes AA. */
+export function failingContrastPairs(colors: ThemeColors): string[] {
+  return CONTRAST_PAIRS.filter(([fg, bg, min]) => contrastRatio(colors[fg], colors[bg]) < min).map(
+    ([fg, bg, min]) =>
+      `${fg} on ${bg}: ${contrastRatio(colors[fg], colors[bg]).toFixed(2)} < ${min}`,
+  );
+}
+
+// --- Telling themes apart --------------------------------------------------------------------
+
+/**
+ * Two themes look alike when their primaries (buttons, links) are near each other, or when their
+ * primary, sidebar tint and brand mark together barely differ. CIEDE2000: about 2 is just noticeable.
+ */
+export const DISTINCT_PRIMARY_DELTA_E = 10;
+export const DISTINCT_SIGNATURE_DELTA_E = 30;
+
+export type ThemeDifference = { primary: number; sidebar: number; brand: number; total: number };
+
+/** How far apart two colour sets look, token by token (CIEDE2000). */
+export function themeDifference(a: ThemeColors, b: ThemeColors): ThemeDifference {
+  const primary = colorDifference(a.primary, b.primary);
+  const sidebar = colorDifference(a.sidebar, b.sidebar);
+  const brand = colorDifference(a.brand, b.brand);
+  return { primary, sidebar, brand, total: primary + sidebar + brand };
+}
+
+export function themesLookAlike(a: ThemeColors, b: ThemeColors): boolean {
+  const difference = themeDifference(a, b);
+  return (
+    difference.primary < DISTINCT_PRIMARY_DELTA_E || difference.total < DISTINCT_SIGNATURE_DELTA_E
+  );
+}
 
 // --- Theme state (spec section 4) ---------------------------------------------------------------
 

@@ -69,6 +69,7 @@ const envSchema = z
     CALCULATOR_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(60),
     CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    SIGN_IN_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_REDIS_PREFIX: z
       .string()
       .regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'letters, digits and : _ . - only (1-64)')
@@ -177,22 +178,23 @@ const envSchema = z
     }
   });
 
+/** An S3-compatible object store (set when S3_BUCKET is). */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
 export type Config = {
   nodeEnv: 'development' | 'test' | 'production';
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        accessKeyId: string;
-        secretAccessKey: string;
-        forcePathStyle: boolean;
-      }
-    | undefined;
+  s3: S3Config | undefined;
   encryptionKey: string | undefined;
   host: string;
   ports: { api: number; app: number; site: number };
@@ -208,6 +210,8 @@ export type Config = {
     contactMax: number;
     /** Anonymous sessions one client may open per hour. */
     anonymousSignInMax: number;
+    /** Sign-in codes one client address may have sent per hour (every email together). */
+    signInCodeMax: number;
     /** Prefix of every counter in Redis, so deployments sharing one Redis keep apart. */
     redisPrefix: string;
   };
@@ -291,6 +295,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       calculatorMax: env.CALCULATOR_RATE_LIMIT_MAX,
       contactMax: env.CONTACT_RATE_LIMIT_MAX,
       anonymousSignInMax: env.ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX,
+      signInCodeMax: env.SIGN_IN_CODE_RATE_LIMIT_MAX,
       redisPrefix: env.RATE_LIMIT_REDIS_PREFIX,
     },
     trustProxy: env.TRUST_PROXY,

@@ -18,10 +18,17 @@ function envelope(code: ErrorCode, extra: Partial<Envelope> = {}): Envelope {
   return { code, message: ERROR_CATALOGUE[code].message, ...extra };
 }
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
 
 /** `/a/0/b` → `a.0.b`; a problem with the whole body/query is keyed by its context. */
-function fieldsFrom(issues: ValidationIssue[], context: string | undefined): Record<string, string> {
+function fieldsFrom(
+  issues: ValidationIssue[],
+  context: string | undefined,
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.') || context || 'body';
@@ -72,7 +79,10 @@ export function handleError(
     return reply.status(400).send(
       envelope(ERR.INVALID_INPUT, {
         validation: true,
-        fields: fieldsFrom(fastifyError.validation as ValidationIssue[], fastifyError.validationContext),
+        fields: fieldsFrom(
+          fastifyError.validation as ValidationIssue[],
+          fastifyError.validationContext,
+        ),
       }),
     );
   }

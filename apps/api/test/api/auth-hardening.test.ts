@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts, user } from '@muster/db/schema/index';
 import { bearer, latestCode, signIn } from '../helpers/auth.ts';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, startTestServer, type TestApp } from '../helpers/build-test-app.ts';
 
 /**
  * What an attacker tries against sign-in: other spellings of a guarded path, endpoints of the
@@ -98,7 +98,9 @@ describe('[AUTH][HARDENING]: another spelling of a path never skips its guards',
       emailHash: (await import('#src/modules/auth/auth.ts')).emailHash(email),
       lockedUntil: new Date(Date.now() + 15 * 60_000),
     });
-    expect((await raw('POST', SIGN_IN, { email, otp })).json()).toMatchObject({ code: 1006 });
+    expect((await raw('POST', SIGN_IN, { email, otp })).json()).toMatchObject({
+      code: ERR.ACCOUNT_LOCKED,
+    });
     for (const path of respell(SIGN_IN)) {
       const response = await raw('POST', path, { email, otp });
       expect(response.status, `${path}: ${response.body}`).not.toBe(200);
@@ -162,7 +164,7 @@ describe('[AUTH][HARDENING]: only the auth endpoints the product uses are served
     for (const [method, path, body] of unused) {
       const response = await raw(method, path, body, bearer(token));
       expect(response.status, `${method} ${path}: ${response.body}`).toBe(404);
-      expect(response.json()).toMatchObject({ code: 3002 });
+      expect(response.json()).toMatchObject({ code: ERR.NOT_FOUND });
       expect(response.body).not.toContain(token.split('.')[0]!);
     }
     expect(await outboxCount(email)).toBe(before);
@@ -184,9 +186,9 @@ describe('[AUTH][HARDENING]: wrong codes', () => {
     const otp = await latestCode(app, email);
     const right = await raw('POST', SIGN_IN, { email, otp });
     expect(right.status).toBe(403);
-    expect(right.json()).toMatchObject({ code: 1006 });
+    expect(right.json()).toMatchObject({ code: ERR.ACCOUNT_LOCKED });
     expect((await raw('POST', SEND, { email, type: 'sign-in' })).json()).toMatchObject({
-      code: 1006,
+      code: ERR.ACCOUNT_LOCKED,
     });
   });
 });
@@ -226,6 +228,30 @@ describe('[AUTH][HARDENING]: sessions and profile data', () => {
     for (let i = 0; i < 5; i++) statuses.push((await from('10.20.30.40')).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect((await from('10.20.30.41')).statusCode).toBe(200);
+  });
+});
+
+describe('[AUTH][HARDENING]: codes sent from one client address', () => {
+  it('[AUTH][HARDENING]: past the per-address limit (SIGN_IN_CODE_RATE_LIMIT_MAX) no email gets a code; another address still does', async () => {
+    const limited = await buildTestApp({ env: { SIGN_IN_CODE_RATE_LIMIT_MAX: '2' } });
+    try {
+      const send = (email: string, ip: string) =>
+        limited.inject({
+          method: 'POST',
+          url: SEND,
+          payload: { email, type: 'sign-in' },
+          remoteAddress: ip,
+        });
+      const statuses: number[] = [];
+      for (const email of ['a.one@example.com', 'a.two@example.com', 'a.three@example.com'])
+        statuses.push((await send(email, '10.1.2.3')).statusCode);
+      expect(statuses).toEqual([200, 200, 429]);
+      const refused = await send('a.four@example.com', '10.1.2.3');
+      expect(refused.json<{ code: number }>().code).toBe(ERR.RATE_LIMITED);
+      expect((await send('a.five@example.com', '10.1.2.4')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -46,17 +46,29 @@ afterAll(async () => {
 describe('[AUTH][SMTP]', () => {
   it('[AUTH]: the code goes out over SMTP in a branded HTML and text mail, and signs in', async () => {
     const email = 'smtp.vet@example.com';
-    const sent = await app.inject({ method: 'POST', url: '/auth/email-otp/send-verification-otp', payload: { email, type: 'sign-in' } });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/auth/email-otp/send-verification-otp',
+      payload: { email, type: 'sign-in' },
+    });
     expect(sent.statusCode).toBe(200);
     await expect.poll(() => received.length, { timeout: 5000 }).toBe(1);
     const mail = received[0]!;
-    expect(mail).toMatchObject({ from: 'codes@muster.test', to: [email], subject: 'Your Muster sign-in code' });
+    expect(mail).toMatchObject({
+      from: 'codes@muster.test',
+      to: [email],
+      subject: 'Your Muster sign-in code',
+    });
     const code = mail.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeDefined();
     expect(mail.html).toContain(code);
     expect(mail.html).toContain('MUSTER');
     expect(mail.text).toContain('expires in 10 minutes');
-    const signedIn = await app.inject({ method: 'POST', url: '/auth/sign-in/email-otp', payload: { email, otp: code } });
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/auth/sign-in/email-otp',
+      payload: { email, otp: code },
+    });
     expect(signedIn.statusCode).toBe(200);
   });
 

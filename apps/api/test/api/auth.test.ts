@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts, userProfiles, verification } from '@muster/db/schema/index';
 import { requireSession, requireUser, currentUser } from '#src/modules/auth/require-user.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -72,7 +72,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     const again = await verify(email, otp);
     expect(again.statusCode).toBe(400);
     expect(errorEnvelopeSchema.parse(again.json())).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       sign_in: { code_expired: true },
     });
   });
@@ -88,7 +88,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     const response = await verify(email, otp);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       detail: 'The code has expired',
       fields: { otp: 'This code has expired. Send a new code to sign in.' },
       sign_in: { code_expired: true },
@@ -99,7 +99,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     const again = await verify(email, otp);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       fields: { otp: 'This code has expired or was already used. Send a new code to sign in.' },
       sign_in: { code_expired: true },
     });
@@ -115,21 +115,21 @@ describe('[AUTH][EMAIL-CODE]', () => {
   it('[AUTH]: the form rules of section 5', async () => {
     const badEmail = await send('not-an-email');
     expect(badEmail.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       validation: true,
       fields: { email: 'Invalid email address' },
     });
     const short = await verify('a@b.co', '123');
-    expect(short.json()).toMatchObject({ code: 2001, fields: { otp: 'Required' } });
+    expect(short.json()).toMatchObject({ code: ERR.INVALID_INPUT, fields: { otp: 'Required' } });
     const long = await verify('a@b.co', '1234567');
-    expect(long.json()).toMatchObject({ code: 2001, fields: { otp: 'OTP too long' } });
+    expect(long.json()).toMatchObject({ code: ERR.INVALID_INPUT, fields: { otp: 'OTP too long' } });
     const missing = await app.inject({
       method: 'POST',
       url: '/auth/sign-in/email-otp',
       payload: {},
     });
     expect(missing.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       fields: { email: 'Required', otp: 'Required' },
     });
   });
@@ -148,15 +148,18 @@ describe('[AUTH][EMAIL-CODE]', () => {
         .slice(0, 4)
         .map((answer) => errorEnvelopeSchema.parse(answer.json()).sign_in?.attempts_left),
     ).toEqual([4, 3, 2, 1]);
-    expect(answers[0]!.json()).toMatchObject({ code: 2001, fields: { otp: 'Invalid code' } });
+    expect(answers[0]!.json()).toMatchObject({
+      code: ERR.INVALID_INPUT,
+      fields: { otp: 'Invalid code' },
+    });
     expect(answers[3]!.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       fields: { otp: 'Invalid code. 1 try left before sign-in is locked for 15 minutes.' },
     });
     // The fifth wrong code answers with the lock itself and when it ends.
     const locked = errorEnvelopeSchema.parse(answers[4]!.json());
     expect(locked).toMatchObject({
-      code: 1006,
+      code: ERR.ACCOUNT_LOCKED,
       detail: 'Too many wrong codes. Try again in 15 minutes.',
     });
     const lockedUntil = Date.parse(locked.sign_in?.locked_until ?? '');
@@ -168,12 +171,12 @@ describe('[AUTH][EMAIL-CODE]', () => {
     const right = await verify(email, otp);
     expect(right.statusCode).toBe(403);
     expect(right.json()).toMatchObject({
-      code: 1006,
+      code: ERR.ACCOUNT_LOCKED,
       message: 'Account temporarily locked',
       sign_in: { locked_until: locked.sign_in?.locked_until },
     });
     const resend = await send(email);
-    expect(resend.json()).toMatchObject({ code: 1006 });
+    expect(resend.json()).toMatchObject({ code: ERR.ACCOUNT_LOCKED });
     // After the lock lapses a new code works.
     await app.database.db.update(signInLockouts).set({ lockedUntil: new Date(Date.now() - 1000) });
     await send(email);
@@ -186,7 +189,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
     for (let i = 0; i < 6; i++) statuses.push((await send(email)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await send(email);
-    expect(limited.json()).toMatchObject({ code: 3004 });
+    expect(limited.json()).toMatchObject({ code: ERR.RATE_LIMITED });
     // Another email is unaffected.
     expect((await send('other.flood@example.com')).statusCode).toBe(200);
   });
@@ -195,7 +198,7 @@ describe('[AUTH][EMAIL-CODE]', () => {
 describe('[AUTH][SESSIONS]', () => {
   it('[AUTH]: protected routes answer 401 with 1004 / 1001 / 1002', async () => {
     expect((await app.inject({ method: 'GET', url: '/__probe/me' })).json()).toMatchObject({
-      code: 1004,
+      code: ERR.LOGIN_REQUIRED,
       message: 'Please log in to continue',
     });
     const garbage = await app.inject({
@@ -204,7 +207,7 @@ describe('[AUTH][SESSIONS]', () => {
       headers: bearer('not-a-real-token'),
     });
     expect(garbage.statusCode).toBe(401);
-    expect(garbage.json()).toMatchObject({ code: 1001 });
+    expect(garbage.json()).toMatchObject({ code: ERR.AUTH_FAILED });
     const { token } = await signIn(app, 'expiring@example.com');
     const { session } = await import('@muster/db/schema/index');
     await app.database.db
@@ -213,7 +216,7 @@ describe('[AUTH][SESSIONS]', () => {
       .where(eq(session.token, token));
     const expired = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ code: 1002, message: 'Session expired' });
+    expect(expired.json()).toMatchObject({ code: ERR.SESSION_EXPIRED, message: 'Session expired' });
   });
 
   it('[AUTH]: sign-out ends the session', async () => {
@@ -244,7 +247,7 @@ describe('[AUTH][SESSIONS]', () => {
     ).toEqual({ anonymous: true });
     const denied = await app.inject({ method: 'GET', url: '/__probe/me', headers: bearer(token) });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toMatchObject({ code: 1007 });
+    expect(denied.json()).toMatchObject({ code: ERR.FORBIDDEN });
     const profiles = await app.database.db.select().from(userProfiles);
     expect(profiles.every((p) => !p.email.endsWith('anonymous.muster.local'))).toBe(true);
   });
@@ -256,7 +259,7 @@ describe('[AUTH][SESSIONS]', () => {
       payload: { code: 'x'.repeat(32) },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toMatchObject({ code: 1001 });
+    expect(bad.json()).toMatchObject({ code: ERR.AUTH_FAILED });
     const unknown = await app.inject({
       method: 'POST',
       url: '/auth/no-such-endpoint',

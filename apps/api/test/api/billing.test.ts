@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERR } from '@muster/contract/errors';
 import { subscriptions } from '@muster/db/schema/index';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, startTestServer, type TestApp } from '../helpers/build-test-app.ts';
@@ -109,7 +110,7 @@ describe('[BILLING] with Stripe', () => {
       headers: bearer(me.token),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 2001 });
+    expect(bad.json()).toMatchObject({ code: ERR.INVALID_INPUT });
     const id = list.json<{ results: { id: string }[] }>().results[0]!.id;
     expect(
       (await app.inject({ method: 'GET', url: `/subscriptions/${id}`, headers: bearer(me.token) }))
@@ -204,7 +205,7 @@ describe('[BILLING] with Stripe', () => {
     const again = await post('/stripe/lifetime-checkout', me.token, {
       return_url: `${APP}/dashboard`,
     });
-    expect(again.json()).toMatchObject({ code: 3008 });
+    expect(again.json()).toMatchObject({ code: ERR.INVALID_STATE });
   });
 
   it('[BILLING]: the billing portals answer a URL; 404 with no billing account yet', async () => {
@@ -231,12 +232,18 @@ describe('[BILLING] with Stripe', () => {
     const evil = await post('/stripe/lifetime-checkout', me.token, {
       return_url: 'https://evil.example/steal',
     });
-    expect(evil.json()).toMatchObject({ code: 2001, fields: { return_url: 'Not an app address' } });
+    expect(evil.json()).toMatchObject({
+      code: ERR.INVALID_INPUT,
+      fields: { return_url: 'Not an app address' },
+    });
     const free = await post('/subscriptions/stripe-checkout-sessions', me.token, {
       return_url: { scheme: 'http', domain: 'localhost:3000', path: '/' },
       price_id: PRICES.FREE,
     });
-    expect(free.json()).toMatchObject({ code: 2001, fields: { price_id: 'Not a paid plan' } });
+    expect(free.json()).toMatchObject({
+      code: ERR.INVALID_INPUT,
+      fields: { price_id: 'Not a paid plan' },
+    });
   });
 
   it('[BILLING]: webhooks must be signed', async () => {
@@ -247,7 +254,7 @@ describe('[BILLING] with Stripe', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       detail: 'Invalid webhook signature',
     });
   });
@@ -256,7 +263,7 @@ describe('[BILLING] with Stripe', () => {
     const me = await subscribe('downgrade@example.com');
     await stripe.completeCheckout(me.sessionId);
     expect((await post('/subscriptions/free', me.token, { plan: 'FREE' })).json()).toMatchObject({
-      code: 3008,
+      code: ERR.INVALID_STATE,
     });
     await stripe.setSubscriptionStatus(
       String(stripe.sessions.get(me.sessionId)!.subscription),
@@ -294,7 +301,7 @@ describe('[BILLING] off (no Stripe key)', () => {
     });
     expect(checkout.statusCode).toBe(405);
     expect(checkout.json()).toMatchObject({
-      code: 3005,
+      code: ERR.NOT_ALLOWED,
       detail: 'Billing is not enabled on this server',
     });
   });

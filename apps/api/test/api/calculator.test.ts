@@ -5,7 +5,7 @@ import {
   type CombinedRatingInput,
   type CompensationInput,
 } from '@muster/contract/calculator';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { CALCULATOR_RATE_LIMIT } from '#src/modules/calculator/calculator.routes.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
@@ -30,7 +30,11 @@ const ratings = (...percents: number[]): CombinedRatingInput => ({
 async function expectInvalid(response: Awaited<ReturnType<typeof post>>, field: string) {
   expect(response.statusCode, response.body).toBe(400);
   const body = errorEnvelopeSchema.strict().parse(response.json());
-  expect(body).toMatchObject({ code: 2001, message: 'Invalid input provided', validation: true });
+  expect(body).toMatchObject({
+    code: ERR.INVALID_INPUT,
+    message: 'Invalid input provided',
+    validation: true,
+  });
   expect(Object.keys(body.fields ?? {})).toContain(field);
   return body;
 }
@@ -122,7 +126,7 @@ describe('[CALCULATOR]: POST /calculator/combined-rating', () => {
       payload: '{"ratings": [',
     });
     expect(notJson.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(notJson.json())).toMatchObject({ code: 2001 });
+    expect(errorEnvelopeSchema.parse(notJson.json())).toMatchObject({ code: ERR.INVALID_INPUT });
   });
 });
 
@@ -260,7 +264,7 @@ describe('[CALCULATOR]: public, documented and rate-limited', () => {
       }
       const over = await send('/calculator/combined-rating', ratings(30));
       expect(over.statusCode).toBe(429);
-      expect(errorEnvelopeSchema.parse(over.json())).toMatchObject({ code: 3004 });
+      expect(errorEnvelopeSchema.parse(over.json())).toMatchObject({ code: ERR.RATE_LIMITED });
       // The other calculator keeps its own allowance.
       expect(
         (await send('/calculator/compensation', { rating: 30, date: '2024-12-01' })).statusCode,

@@ -47,7 +47,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: unknown path → 404 / 3002', async () => {
     const response = await app.inject({ method: 'GET', url: '/no/such/thing' });
     expect(response.statusCode).toBe(404);
-    expect(envelope(response.json())).toEqual({ code: 3002, message: 'Not found' });
+    expect(envelope(response.json())).toEqual({ code: ERR.NOT_FOUND, message: 'Not found' });
   });
 
   it('[ERRORS]: validation → 400 / 2001 with validation flag and fields', async () => {
@@ -58,7 +58,11 @@ describe('[ERRORS]: one envelope for every failure', () => {
     });
     expect(response.statusCode).toBe(400);
     const body = envelope(response.json());
-    expect(body).toMatchObject({ code: 2001, message: 'Invalid input provided', validation: true });
+    expect(body).toMatchObject({
+      code: ERR.INVALID_INPUT,
+      message: 'Invalid input provided',
+      validation: true,
+    });
     expect(Object.keys(body.fields ?? {}).sort()).toEqual(['age', 'email']);
   });
 
@@ -69,7 +73,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
       payload: { email: 'a@b.co', age: 30 },
     });
     expect(response.statusCode).toBe(400);
-    expect(envelope(response.json())).toMatchObject({ code: 2001, validation: true });
+    expect(envelope(response.json())).toMatchObject({ code: ERR.INVALID_INPUT, validation: true });
   });
 
   it('[ERRORS]: malformed JSON → 400 / 2001', async () => {
@@ -81,7 +85,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(envelope(response.json())).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       detail: 'The request body is not valid JSON',
     });
   });
@@ -94,7 +98,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(envelope(response.json())).toMatchObject({
-      code: 2008,
+      code: ERR.TOO_LARGE,
       message: 'File or input too large',
     });
   });
@@ -107,14 +111,14 @@ describe('[ERRORS]: one envelope for every failure', () => {
       payload: 'hello',
     });
     expect(response.statusCode).toBe(415);
-    expect(envelope(response.json())).toMatchObject({ code: 2003 });
+    expect(envelope(response.json())).toMatchObject({ code: ERR.INVALID_FORMAT });
   });
 
   it('[ERRORS]: AppError keeps its code, detail and extra members', async () => {
     const response = await app.inject({ method: 'GET', url: '/__probe/app-error' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      code: 3003,
+      code: ERR.CONFLICT,
       message: 'Resource conflict',
       detail: 'already analysed',
       quota: { feature: 'x' },
@@ -125,7 +129,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     const response = await app.inject({ method: 'GET', url: '/__probe/crash' });
     expect(response.statusCode).toBe(500);
     expect(envelope(response.json())).toEqual({
-      code: 5000,
+      code: ERR.INTERNAL,
       message: 'An unexpected error occurred',
     });
     expect(response.body).not.toContain('10.0.0.5');
@@ -136,7 +140,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     const response = await app.inject({ method: 'GET', url: '/__probe/bad-response' });
     expect(response.statusCode).toBe(500);
     expect(envelope(response.json())).toEqual({
-      code: 5000,
+      code: ERR.INTERNAL,
       message: 'An unexpected error occurred',
     });
   });
@@ -144,14 +148,14 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: wrong method on a known path → 404 envelope', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/health' });
     expect(response.statusCode).toBe(404);
-    expect(envelope(response.json()).code).toBe(3002);
+    expect(envelope(response.json()).code).toBe(ERR.NOT_FOUND);
   });
 
   it('[ERRORS]: a path parameter over the limit → 414 / 2008, the path not echoed', async () => {
     const response = await app.inject({ method: 'GET', url: `/storage/local/${'q'.repeat(1100)}` });
     expect(response.statusCode).toBe(414);
     expect(envelope(response.json())).toEqual({
-      code: 2008,
+      code: ERR.TOO_LARGE,
       message: 'File or input too large',
       detail: 'The address is too long',
     });
@@ -163,7 +167,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     const response = await app.inject({ method: 'GET', url: '/threads/%E0%A4%Azz' });
     expect(response.statusCode).toBe(400);
     expect(envelope(response.json())).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       detail: 'The address is not valid',
     });
     expect(response.body).not.toContain('%E0');
@@ -185,7 +189,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/json');
       expect(envelope(response.json())).toMatchObject({
-        code: 2001,
+        code: ERR.INVALID_INPUT,
         detail: 'Invalid preflight request',
       });
     }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { userProfiles } from '@muster/db/schema/index';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -112,7 +112,7 @@ describe('[FUZZ]: generated bad input never produces a 5xx', () => {
         });
         if (response.statusCode !== 200) {
           expect(response.statusCode).toBe(400);
-          expect(response.json()).toMatchObject({ code: 2001 });
+          expect(response.json()).toMatchObject({ code: ERR.INVALID_INPUT });
         }
       }),
       { numRuns: 100 },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '@muster/db/client';
 import { createScratchPostgresDatabase } from '@muster/db/testing';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { buildApp } from '#src/app.ts';
 import { parseConfig } from '#src/config/env.ts';
 import { loadKeyRing } from '#src/lib/crypto.ts';
@@ -38,19 +38,32 @@ describe('[HEALTH]', () => {
     const response = await app.inject({ method: 'GET', url: '/ready' });
     expect(response.statusCode).toBe(503);
     const body = errorEnvelopeSchema.parse(response.json());
-    expect(body).toMatchObject({ code: 3007, message: 'Service temporarily unavailable', detail: 'database unreachable' });
+    expect(body).toMatchObject({
+      code: ERR.SERVICE_UNAVAILABLE,
+      message: 'Service temporarily unavailable',
+      detail: 'database unreachable',
+    });
   });
 
   it('[HEALTH]: /ready answers 503 (3007) while migrations are pending', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'muster-ready-'));
-    const scratch = testPostgresUrl ? await createScratchPostgresDatabase(testPostgresUrl) : undefined;
+    const scratch = testPostgresUrl
+      ? await createScratchPostgresDatabase(testPostgresUrl)
+      : undefined;
     const database = await createDatabase({ url: scratch?.url });
     try {
       const config = parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-      const bare = await buildApp({ config, database, keyRing: loadKeyRing({ encryptionKey: undefined, dataDir }) });
+      const bare = await buildApp({
+        config,
+        database,
+        keyRing: loadKeyRing({ encryptionKey: undefined, dataDir }),
+      });
       const response = await bare.inject({ method: 'GET', url: '/ready' });
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toMatchObject({ code: 3007, detail: 'database migrations pending' });
+      expect(response.json()).toMatchObject({
+        code: ERR.SERVICE_UNAVAILABLE,
+        detail: 'database migrations pending',
+      });
       await bare.close();
     } finally {
       await database.close();

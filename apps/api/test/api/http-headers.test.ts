@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
@@ -73,6 +73,55 @@ describe('[HEADERS]: Cache-Control', () => {
   });
 });
 
+describe('[HEADERS]: security headers', () => {
+  let app: TestApp;
+  let owner: { token: string; userId: string };
+  beforeAll(async () => {
+    app = await buildTestApp();
+    owner = await signIn(app, 'headers.helmet@example.com');
+  });
+  afterAll(async () => app.close());
+
+  /** Helmet's headers with our settings, the same on every answer. */
+  const EXPECTED: Record<string, string> = {
+    'content-security-policy':
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: validator.swagger.io;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests",
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'cross-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it('[HEADERS]: every answer carries them: success, signed-in, refused, unknown and invalid', async () => {
+    const answers = [
+      await app.inject({ method: 'GET', url: '/health' }),
+      await app.inject({ method: 'GET', url: '/threads', headers: bearer(owner.token) }),
+      await app.inject({ method: 'GET', url: '/threads', headers: bearer('not-a-session') }),
+      await app.inject({ method: 'GET', url: '/threads' }),
+      await app.inject({ method: 'GET', url: '/no-such-route' }),
+      await app.inject({
+        method: 'POST',
+        url: '/threads',
+        headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+        payload: '{"title":',
+      }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 401, 401, 404, 400]);
+    for (const response of answers) {
+      for (const [name, value] of Object.entries(EXPECTED)) {
+        expect(response.headers[name], `${response.statusCode} ${name}`).toBe(value);
+      }
+    }
+  });
+});
+
 describe('[HEADERS]: API docs in production', () => {
   const production = {
     NODE_ENV: 'production',
@@ -85,7 +134,7 @@ describe('[HEADERS]: API docs in production', () => {
       for (const url of ['/openapi.json', '/docs', '/docs/']) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
-        expect(errorEnvelopeSchema.parse(response.json()).code).toBe(3002);
+        expect(errorEnvelopeSchema.parse(response.json()).code).toBe(ERR.NOT_FOUND);
       }
       const health = await app.inject({ method: 'GET', url: '/health' });
       expect(health.headers['strict-transport-security']).toContain('max-age=');

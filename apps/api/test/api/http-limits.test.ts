@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { createUpload } from '#src/modules/storage/storage.service.ts';
 import { PDF_BYTES } from '../fixtures/files.ts';
 import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
@@ -94,7 +94,7 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(408);
-    expect(envelope(answer.body)).toMatchObject({ code: 2007 });
+    expect(envelope(answer.body)).toMatchObject({ code: ERR.CHECK_INPUT });
   });
 
   it('[HTTP-LIMITS]: unfinished headers are cut off, on many connections at once', async () => {
@@ -105,7 +105,7 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
     expect(closed.filter((c) => c === 'open')).toHaveLength(0);
     const answer = parseAnswer(exchanges[0]!.received());
     expect(answer.status).toBe(408);
-    expect(envelope(answer.body).code).toBe(2007);
+    expect(envelope(answer.body).code).toBe(ERR.CHECK_INPUT);
   });
 
   it('[HTTP-LIMITS]: a connection that never sends anything is closed', async () => {
@@ -155,7 +155,7 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
     }
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(408);
-    expect(envelope(answer.body).code).toBe(2007);
+    expect(envelope(answer.body).code).toBe(ERR.CHECK_INPUT);
   });
 
   it('[HTTP-LIMITS]: the local storage driver accepts a slow signed upload', async () => {
@@ -220,7 +220,7 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(400);
-    expect(envelope(answer.body)).toMatchObject({ code: 2001 });
+    expect(envelope(answer.body)).toMatchObject({ code: ERR.INVALID_INPUT });
     expect(exchange.received()).not.toContain('FROB');
   });
 
@@ -232,7 +232,7 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(431);
-    expect(envelope(answer.body)).toMatchObject({ code: 2008 });
+    expect(envelope(answer.body)).toMatchObject({ code: ERR.TOO_LARGE });
     expect(answer.headers).toContain('cache-control: no-store');
   });
 
@@ -243,7 +243,7 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
       const answer = parseAnswer(exchange.received());
       expect(answer.status, first).toBe(400);
       expect(envelope(answer.body)).toMatchObject({
-        code: 2001,
+        code: ERR.INVALID_INPUT,
         detail: 'The Host header is missing',
       });
     }
@@ -257,7 +257,7 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(417);
-    expect(envelope(answer.body).code).toBe(2007);
+    expect(envelope(answer.body).code).toBe(ERR.CHECK_INPUT);
   });
 
   it('[HTTP-LIMITS]: a path parameter over the limit → 414 envelope without the path', async () => {
@@ -269,7 +269,7 @@ describe('[HTTP-LIMITS]: requests Node rejects still get the envelope', () => {
     expect(await exchange.closed).not.toBe('open');
     const answer = parseAnswer(exchange.received());
     expect(answer.status).toBe(414);
-    expect(envelope(answer.body)).toMatchObject({ code: 2008 });
+    expect(envelope(answer.body)).toMatchObject({ code: ERR.TOO_LARGE });
     expect(exchange.received()).not.toContain('ppppp');
   });
 });

@@ -22,16 +22,25 @@ beforeAll(async () => {
     beforeReady: (instance) => {
       instance.withTypeProvider<ZodTypeProvider>().post(
         '/__probe/log',
-        { schema: { body: z.object({ email: z.string(), otp: z.string(), content: z.string() }) } },
+        {
+          schema: { body: z.object({ email: z.string(), otp: z.string(), content: z.string() }) },
+        },
         async (request) => {
-          request.log.info({ email: request.body.email, otp: request.body.otp, content: request.body.content }, 'handling');
-          request.log.info(`careless line for ${request.body.email} with code ${request.body.otp} and ${OPAQUE}`);
+          request.log.info(
+            { email: request.body.email, otp: request.body.otp, content: request.body.content },
+            'handling',
+          );
+          request.log.info(
+            `careless line for ${request.body.email} with code ${request.body.otp} and ${OPAQUE}`,
+          );
           throw new Error(`lookup failed for ${request.body.email} token ${TOKEN}`);
         },
       );
       // A query that fails in the database (no such user): its bound values are medical text.
       instance.post('/__probe/db', async () => {
-        await instance.database.db.insert(threads).values({ userId: 'no-such-user', title: `${MEDICAL}\nsecond line` });
+        await instance.database.db
+          .insert(threads)
+          .values({ userId: 'no-such-user', title: `${MEDICAL}\nsecond line` });
         return {};
       });
     },
@@ -78,8 +87,12 @@ describe('[LOGS]: no secrets or personal data in logs', () => {
   });
 
   it('[LOGS]: the scrubbers mask emails, codes and tokens in free text', () => {
-    expect(scrubText(`mail ${EMAIL} code ${CODE} token ${TOKEN}`)).toBe('mail [email] code [code] token [token]');
-    expect(scrubText('rating 70 percent since 2019-01-02')).toBe('rating 70 percent since 2019-01-02');
+    expect(scrubText(`mail ${EMAIL} code ${CODE} token ${TOKEN}`)).toBe(
+      'mail [email] code [code] token [token]',
+    );
+    expect(scrubText('rating 70 percent since 2019-01-02')).toBe(
+      'rating 70 percent since 2019-01-02',
+    );
     expect(safeUrl(`/auth/session?code=${CODE}&next=/x`)).toBe('/auth/session?code=…&next=…');
   });
 });

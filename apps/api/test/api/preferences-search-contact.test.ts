@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { contactMessages } from '@muster/db/schema/index';
-import { applyThemeRules } from '#src/modules/preferences/preferences.routes.ts';
+import { applyThemeRules } from '#src/modules/preferences/preferences.service.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
@@ -52,7 +52,7 @@ describe('[THEME-PREFERENCES]', () => {
       payload: { selected_theme_branch: 'starfleet' },
     });
     expect(bad.statusCode).toBe(400);
-    expect(errorEnvelopeSchema.parse(bad.json()).code).toBe(2001);
+    expect(errorEnvelopeSchema.parse(bad.json()).code).toBe(ERR.INVALID_INPUT);
     const other = await signIn(app, 'theme.other@example.com');
     expect(
       (await app.inject({ method: 'GET', url: path, headers: bearer(other.token) })).statusCode,
@@ -134,7 +134,7 @@ describe('[CONTACT]', () => {
       payload: { name: '', email: 'nope', message: 'short' },
     });
     expect(bad.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       fields: {
         name: 'Required',
         email: 'Invalid email address',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ERR } from '@muster/contract/errors';
 import { quotaFeatureSchema } from '@muster/contract/billing';
 import { subscriptions } from '@muster/db/schema/index';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
@@ -49,14 +50,14 @@ describe('[QUOTAS]', () => {
       quota: { feature: string; used: number; limit: number; resets_at: string };
     }>();
     expect(body).toMatchObject({
-      code: 1007,
+      code: ERR.FORBIDDEN,
       detail: 'decision letter quota reached',
       quota: { feature: 'decision_letters', used: 1, limit: 1 },
     });
     expect(new Date(body.quota.resets_at).getUTCDate()).toBe(1);
     const nexus = await use(me.token, 'nexus_letters');
     expect(nexus.json()).toMatchObject({
-      code: 1007,
+      code: ERR.FORBIDDEN,
       detail: 'nexus letter quota reached',
       quota: { used: 0, limit: 0 },
     });
@@ -116,7 +117,7 @@ describe('[QUOTAS]', () => {
         now: january,
         billingEnabled: true,
       }),
-    ).rejects.toMatchObject({ code: 1007 });
+    ).rejects.toMatchObject({ code: ERR.FORBIDDEN });
     await expect(
       consumeQuota({
         db: app.database.db,

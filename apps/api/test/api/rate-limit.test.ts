@@ -6,6 +6,7 @@ import { parseConfig } from '#src/config/env.ts';
 import { loadKeyRing } from '#src/lib/crypto.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { testRedisUrl } from '../helpers/config.ts';
+import { ERR } from '@muster/contract/errors';
 
 const apps: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {
@@ -22,7 +23,7 @@ describe('[RATE-LIMIT]', () => {
     expect(statuses).toEqual([404, 404, 404, 429]);
     const limited = await app.inject({ method: 'GET', url: '/no-such-route' });
     expect(limited.json()).toMatchObject({
-      code: 3004,
+      code: ERR.RATE_LIMITED,
       message: 'Too many requests, please try again later',
     });
     expect(limited.headers['retry-after']).toBeDefined();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 import { ROUTE_SECURITY as MATRIX } from '../helpers/route-security.ts';
@@ -42,7 +42,7 @@ describe('[SECURITY][MATRIX]', () => {
         ...bodyFor(methodOf(key)),
       });
       expect(response.statusCode, key).toBe(401);
-      expect(errorEnvelopeSchema.parse(response.json()).code, key).toBe(1004);
+      expect(errorEnvelopeSchema.parse(response.json()).code, key).toBe(ERR.LOGIN_REQUIRED);
     }
   });
 
@@ -86,7 +86,7 @@ describe('[SECURITY][MATRIX]', () => {
             })
           : response;
       expect(retried.statusCode, key).toBe(404);
-      expect(errorEnvelopeSchema.parse(retried.json()).code, key).toBe(3002);
+      expect(errorEnvelopeSchema.parse(retried.json()).code, key).toBe(ERR.NOT_FOUND);
     }
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import {
   MULTIPART_PART_BYTES,
   MULTIPART_THRESHOLD_BYTES,
@@ -103,7 +103,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
         ownerId: OWNER,
         fileId: grant.file_id,
       }),
-      3008,
+      ERR.INVALID_STATE,
     );
 
     const ready = await completeUpload({
@@ -140,7 +140,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
         fileId: grant.file_id,
         input: {},
       }),
-      3008,
+      ERR.INVALID_STATE,
     );
   });
 
@@ -158,7 +158,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
         fileId: grant.file_id,
         input: {},
       }),
-      2003,
+      ERR.INVALID_FORMAT,
     );
     expect(error.detail).toBe('the file content is not an accepted type');
     const row = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
@@ -232,7 +232,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
           size: 51 * 1024 * 1024,
         },
       }),
-      2008,
+      ERR.TOO_LARGE,
     );
     await expectAppError(
       createUpload({
@@ -246,7 +246,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
           size: 10,
         },
       }),
-      2003,
+      ERR.INVALID_FORMAT,
     );
   });
 
@@ -270,7 +270,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
         fileId: grant.file_id,
         input: {},
       }),
-      3008,
+      ERR.INVALID_STATE,
     );
   });
 
@@ -286,10 +286,10 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       ownerId: OTHER,
       fileId: grant.file_id,
     };
-    await expectAppError(completeUpload({ ...deps, input: {} }), 3002);
-    await expectAppError(getDownloadUrl(deps), 3002);
-    await expectAppError(deleteFile(deps), 3002);
-    await expectAppError(getFile(deps), 3002);
+    await expectAppError(completeUpload({ ...deps, input: {} }), ERR.NOT_FOUND);
+    await expectAppError(getDownloadUrl(deps), ERR.NOT_FOUND);
+    await expectAppError(deleteFile(deps), ERR.NOT_FOUND);
+    await expectAppError(getFile(deps), ERR.NOT_FOUND);
   });
 
   it('[STORAGE]: delete removes the object and the row', async () => {
@@ -314,7 +314,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
     await expectAppError(
       getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id }),
-      3002,
+      ERR.NOT_FOUND,
     );
   });
 
@@ -349,7 +349,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
         fileId: grant.file_id,
         input: { parts: etags.slice(1) },
       }),
-      2001,
+      ERR.INVALID_INPUT,
     );
     const ready = await completeUpload({
       db: app.database.db,
@@ -463,7 +463,7 @@ describe('[STORAGE] local signed URLs', () => {
     });
     const response = await put(grant.url!, PDF_BYTES);
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ code: 2008 });
+    expect(await response.json()).toMatchObject({ code: ERR.TOO_LARGE });
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
   });
 
@@ -485,7 +485,7 @@ describe('[STORAGE] local signed URLs', () => {
     const response = await put(forged, PDF_BYTES);
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({
-      code: 1007,
+      code: ERR.FORBIDDEN,
       detail: 'This link is invalid or has expired',
     });
     const download = await fetch(grant.url!);

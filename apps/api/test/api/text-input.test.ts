@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { contactMessages, threads, userProfiles } from '@muster/db/schema/index';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
@@ -167,7 +167,7 @@ describe('[INPUT][TEXT]: control characters and unbounded text answer 400, never
       });
       expect(response.statusCode, response.body).toBe(400);
       const body = errorEnvelopeSchema.parse(response.json());
-      expect(body.code).toBe(2001);
+      expect(body.code).toBe(ERR.INVALID_INPUT);
       expect(body.validation).toBe(true);
       expect(Object.keys(body.fields ?? {})).toContain(field);
     },
@@ -212,7 +212,7 @@ describe('[INPUT][TEXT]: control characters and unbounded text answer 400, never
         payload: deep(20_000),
       });
       expect(response.statusCode, url).toBe(400);
-      expect(errorEnvelopeSchema.parse(response.json()).code, url).toBe(2001);
+      expect(errorEnvelopeSchema.parse(response.json()).code, url).toBe(ERR.INVALID_INPUT);
     }
     // Nesting inside strings does not count, and ordinary bodies are untouched.
     const nested = await app.inject({
@@ -231,6 +231,6 @@ describe('[INPUT][TEXT]: control characters and unbounded text answer 400, never
       headers: { authorization: 'Bearer abc\u0000def' },
     });
     expect(response.statusCode).toBe(401);
-    expect(errorEnvelopeSchema.parse(response.json()).code).toBe(1001);
+    expect(errorEnvelopeSchema.parse(response.json()).code).toBe(ERR.AUTH_FAILED);
   });
 });

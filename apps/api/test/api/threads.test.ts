@@ -1,7 +1,9 @@
+import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { searchResultSchema } from '@muster/contract/search';
 import { threadPageSchema, threadSchema, type Thread } from '@muster/contract/threads';
+import { threadCounts, threads } from '@muster/db/schema/index';
 import { bearer, signIn } from '../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
 
@@ -88,10 +90,51 @@ describe('[THREADS]', () => {
         headers: bearer(intruder.token),
       });
       expect(response.statusCode).toBe(404);
-      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(3002);
+      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(ERR.NOT_FOUND);
     }
     expect((await list(intruder.token)).meta.total).toBe(0);
     expect((await list(owner.token)).results).toEqual([thread]);
+  });
+
+  it('[THREADS]: the total stays exact through every way threads come and go, inside the API or not', async () => {
+    const me = await signIn(app, 'threads.counted@example.com');
+    const other = await signIn(app, 'threads.counted.other@example.com');
+    const db = app.database.db;
+    /** The total the list answers, beside a real count of the rows. */
+    async function totals(userId: string, token: string) {
+      const [counted] = await db
+        .select({ value: count() })
+        .from(threads)
+        .where(eq(threads.userId, userId));
+      return { listed: (await list(token, '?page_size=1')).meta.total, counted: counted?.value };
+    }
+    expect(await totals(me.userId, me.token)).toEqual({ listed: 0, counted: 0 });
+    const made = await create(me.token, 'One');
+    await create(me.token, 'Two');
+    // Many rows in one statement, written straight to the database.
+    const bulk = await db
+      .insert(threads)
+      .values(Array.from({ length: 30 }, (_, i) => ({ userId: me.userId, title: `Bulk ${i}` })))
+      .returning({ id: threads.id });
+    expect(await totals(me.userId, me.token)).toEqual({ listed: 32, counted: 32 });
+    await app.inject({ method: 'DELETE', url: `/threads/${made.id}`, headers: bearer(me.token) });
+    await db.delete(threads).where(
+      inArray(
+        threads.id,
+        bulk.slice(0, 10).map((row) => row.id),
+      ),
+    );
+    expect(await totals(me.userId, me.token)).toEqual({ listed: 21, counted: 21 });
+    // A thread changing hands moves one from one total to the other.
+    await db.update(threads).set({ userId: other.userId }).where(eq(threads.id, bulk[20]!.id));
+    expect(await totals(me.userId, me.token)).toEqual({ listed: 20, counted: 20 });
+    expect(await totals(other.userId, other.token)).toEqual({ listed: 1, counted: 1 });
+    // Emptied: zero, and a page past the end still says so.
+    await db.delete(threads).where(eq(threads.userId, me.userId));
+    expect(await totals(me.userId, me.token)).toEqual({ listed: 0, counted: 0 });
+    expect((await list(me.token, '?page=3')).meta.total).toBe(0);
+    const [row] = await db.select().from(threadCounts).where(eq(threadCounts.userId, me.userId));
+    expect(row?.total).toBe(0);
   });
 
   it('[THREADS]: delete removes the thread once; a second delete and malformed ids answer 404', async () => {
@@ -109,7 +152,7 @@ describe('[THREADS]', () => {
     for (const url of [`/threads/${gone.id}`, '/threads/not-a-uuid', "/threads/1'%20OR%201=1"]) {
       const again = await app.inject({ method: 'DELETE', url, headers: bearer(me.token) });
       expect(again.statusCode, url).toBe(404);
-      expect(errorEnvelopeSchema.parse(again.json()).code).toBe(3002);
+      expect(errorEnvelopeSchema.parse(again.json()).code).toBe(ERR.NOT_FOUND);
     }
   });
 
@@ -123,7 +166,7 @@ describe('[THREADS]', () => {
         payload,
       });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
-      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(2001);
+      expect(errorEnvelopeSchema.parse(response.json()).code).toBe(ERR.INVALID_INPUT);
     }
     for (const query of ['?page=0', '?page_size=101', '?page_size=abc']) {
       const response = await app.inject({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { userProfileSchema } from '@muster/contract/users';
 import { files, subscriptions, threads, user, userProfiles } from '@muster/db/schema/index';
 import { completeUpload, createUpload } from '#src/modules/storage/storage.service.ts';
@@ -65,7 +65,7 @@ describe('[USERS]', () => {
       headers: bearer(other.token),
     });
     expect(theirs.statusCode).toBe(404);
-    expect(theirs.json()).toMatchObject({ code: 3002 });
+    expect(theirs.json()).toMatchObject({ code: ERR.NOT_FOUND });
     const patchTheirs = await app.inject({
       method: 'PATCH',
       url: `/users/${me.userId}`,
@@ -126,7 +126,7 @@ describe('[USERS]', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({
-      code: 2001,
+      code: ERR.INVALID_INPUT,
       fields: { served_branches: 'Starfleet is not a recognized military branch' },
     });
     const after = await app.inject({
@@ -397,7 +397,7 @@ describe('[USERS]', () => {
       const key = `${route.method} ${route.url}`;
       expect(response.statusCode, key).toBe(403);
       const body = errorEnvelopeSchema.parse(response.json());
-      expect(body.code, key).toBe(1007);
+      expect(body.code, key).toBe(ERR.FORBIDDEN);
       expect(body.detail, key).toMatch(/scheduled for deletion.*Keep my account/);
     }
     // Nothing changed; reads and the export still work.
@@ -447,6 +447,6 @@ describe('[USERS]', () => {
       payload: { first_name: 'Changed' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ code: 1007 });
+    expect(response.json()).toMatchObject({ code: ERR.FORBIDDEN });
   });
 });

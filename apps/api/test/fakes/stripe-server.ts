@@ -11,7 +11,12 @@ import Stripe from 'stripe';
  * own test-header helper. Only what Muster calls is implemented.
  */
 type Obj = Record<string, unknown>;
-type Subscription = Obj & { id: string; status: string; customer: string; items: { object: 'list'; data: Obj[] } };
+type Subscription = Obj & {
+  id: string;
+  status: string;
+  customer: string;
+  items: { object: 'list'; data: Obj[] };
+};
 
 export type FakeStripe = {
   url: string;
@@ -27,7 +32,11 @@ export type FakeStripe = {
   /** Changes a subscription's status and sends customer.subscription.updated. */
   setSubscriptionStatus(subscriptionId: string, status: string): Promise<Obj>;
   /** Signs and posts an event; returns the API's status code. */
-  sendEvent(type: string, object: Obj, options?: { created?: number; id?: string }): Promise<{ status: number; event: Obj }>;
+  sendEvent(
+    type: string,
+    object: Obj,
+    options?: { created?: number; id?: string },
+  ): Promise<{ status: number; event: Obj }>;
   close(): Promise<void>;
 };
 
@@ -80,9 +89,15 @@ export async function startFakeStripe(options: {
     res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
   const error = (res: ServerResponse, status: number, message: string, param?: string) =>
-    send(res, status, { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) } });
+    send(res, status, {
+      error: { type: 'invalid_request_error', message, ...(param ? { param } : {}) },
+    });
 
-  async function sendEvent(type: string, object: Obj, opts: { created?: number; id?: string } = {}) {
+  async function sendEvent(
+    type: string,
+    object: Obj,
+    opts: { created?: number; id?: string } = {},
+  ) {
     const event = {
       id: opts.id ?? id('evt'),
       object: 'event',
@@ -115,7 +130,14 @@ export async function startFakeStripe(options: {
       metadata: session.metadata ?? {},
       items: {
         object: 'list',
-        data: [{ id: id('si'), object: 'subscription_item', price: { id: price, object: 'price' }, current_period_end: periodEnd }],
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price: { id: price, object: 'price' },
+            current_period_end: periodEnd,
+          },
+        ],
       },
     };
     subscriptions.set(subscription.id, subscription);
@@ -139,11 +161,15 @@ export async function startFakeStripe(options: {
     const subscription = subscriptions.get(subscriptionId);
     if (!subscription) throw new Error(`no subscription ${subscriptionId}`);
     subscription.status = status;
-    await sendEvent(status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated', subscription);
+    await sendEvent(
+      status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+      subscription,
+    );
     return subscription;
   }
 
-  const publicSession = (session: Obj) => Object.fromEntries(Object.entries(session).filter(([k]) => !k.startsWith('__')));
+  const publicSession = (session: Obj) =>
+    Object.fromEntries(Object.entries(session).filter(([k]) => !k.startsWith('__')));
 
   async function readBody(req: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -161,24 +187,40 @@ export async function startFakeStripe(options: {
       if (!session) return send(res, 404, 'not found', 'text/plain');
       if (method === 'POST') {
         await completeCheckout(session.id as string);
-        const success = String(session.success_url).replace('{CHECKOUT_SESSION_ID}', String(session.id));
+        const success = String(session.success_url).replace(
+          '{CHECKOUT_SESSION_ID}',
+          String(session.id),
+        );
         res.writeHead(303, { location: success });
         return res.end();
       }
-      return send(res, 200, `<!doctype html><html lang="en"><head><title>Test checkout</title></head><body><main><h1>Test checkout</h1><form method="post"><button type="submit">Pay</button></form><a href="${String(session.cancel_url)}">Cancel</a></main></body></html>`, 'text/html');
+      return send(
+        res,
+        200,
+        `<!doctype html><html lang="en"><head><title>Test checkout</title></head><body><main><h1>Test checkout</h1><form method="post"><button type="submit">Pay</button></form><a href="${String(session.cancel_url)}">Cancel</a></main></body></html>`,
+        'text/html',
+      );
     }
     const portalPage = url.pathname.match(/^\/portal\/(bps_\w+)$/);
     if (portalPage) {
       const portal = portals.get(portalPage[1]!);
       if (!portal) return send(res, 404, 'not found', 'text/plain');
-      return send(res, 200, `<!doctype html><html lang="en"><head><title>Test billing portal</title></head><body><main><h1>Test billing portal</h1><a href="${String(portal.return_url)}">Return to Muster</a></main></body></html>`, 'text/html');
+      return send(
+        res,
+        200,
+        `<!doctype html><html lang="en"><head><title>Test billing portal</title></head><body><main><h1>Test billing portal</h1><a href="${String(portal.return_url)}">Return to Muster</a></main></body></html>`,
+        'text/html',
+      );
     }
 
     if (url.pathname === '/health') return send(res, 200, { ok: true });
     // Test control (not part of Stripe's API): change a customer's subscription by email.
     const control = url.pathname.match(/^\/__control\/subscription-status$/);
     if (control && method === 'POST') {
-      const { email, status } = JSON.parse(await readBody(req)) as { email: string; status: string };
+      const { email, status } = JSON.parse(await readBody(req)) as {
+        email: string;
+        status: string;
+      };
       const customer = [...customers.values()].find((c) => c.email === email);
       const subscription = [...subscriptions.values()].find((s) => s.customer === customer?.id);
       if (!subscription) return error(res, 404, `No subscription for ${email}`);
@@ -186,22 +228,36 @@ export async function startFakeStripe(options: {
     }
     if (!url.pathname.startsWith('/v1/')) return error(res, 404, 'Unrecognized request URL');
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
-      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+      });
     }
-    const params = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(await readBody(req));
+    const params =
+      method === 'GET'
+        ? parseStripeForm(url.search.slice(1))
+        : parseStripeForm(await readBody(req));
 
     if (method === 'POST' && url.pathname === '/v1/customers') {
-      const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {}, created: now() };
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: params.email ?? null,
+        metadata: params.metadata ?? {},
+        created: now(),
+      };
       customers.set(customer.id, customer);
       return send(res, 200, customer);
     }
     if (method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       const customer = String(params.customer ?? '');
-      if (!customers.has(customer)) return error(res, 400, `No such customer: '${customer}'`, 'customer');
+      if (!customers.has(customer))
+        return error(res, 400, `No such customer: '${customer}'`, 'customer');
       const items = (params.line_items as Obj[] | undefined) ?? [];
       const price = String(items[0]?.price ?? '');
-      if (!knownPrices.has(price)) return error(res, 400, `No such price: '${price}'`, 'line_items[0][price]');
-      if (!params.success_url || !params.mode) return error(res, 400, 'Missing required param: success_url.', 'success_url');
+      if (!knownPrices.has(price))
+        return error(res, 400, `No such price: '${price}'`, 'line_items[0][price]');
+      if (!params.success_url || !params.mode)
+        return error(res, 400, 'Missing required param: success_url.', 'success_url');
       const sessionId = id('cs_test');
       const session: Obj = {
         id: sessionId,
@@ -229,8 +285,16 @@ export async function startFakeStripe(options: {
     }
     if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       const customer = String(params.customer ?? '');
-      if (!customers.has(customer)) return error(res, 400, `No such customer: '${customer}'`, 'customer');
-      const portal = { id: id('bps'), object: 'billing_portal.session', customer, return_url: params.return_url ?? null, flow: params.flow_data ?? null, url: '' };
+      if (!customers.has(customer))
+        return error(res, 400, `No such customer: '${customer}'`, 'customer');
+      const portal = {
+        id: id('bps'),
+        object: 'billing_portal.session',
+        customer,
+        return_url: params.return_url ?? null,
+        flow: params.flow_data ?? null,
+        url: '',
+      };
       portal.url = `${base}/portal/${portal.id}`;
       portals.set(portal.id, portal);
       return send(res, 200, portal);
@@ -245,7 +309,9 @@ export async function startFakeStripe(options: {
   }
 
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch((err: unknown) => send(res, 500, { error: { type: 'api_error', message: String(err) } }));
+    handle(req, res).catch((err: unknown) =>
+      send(res, 500, { error: { type: 'api_error', message: String(err) } }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

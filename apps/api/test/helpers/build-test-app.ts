@@ -3,7 +3,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { schema, type Database } from '@muster/db/client';
 import { JobQueue } from '@muster/db/jobs';
 import { createTestDatabase } from '@muster/db/testing';
 import { registerJobs } from '#src/jobs/registry.ts';
@@ -21,9 +24,33 @@ export type TestAppOptions = {
   withJobs?: boolean;
   /** Add routes before the app is ready (error-handler probes). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /**
+   * Another instance on the same database as `app` (a second replica): its own connection pool,
+   * caches and key ring from the same key, but the same rows.
+   */
+  sameDatabaseAs?: TestApp;
 };
 
 export type TestApp = FastifyInstance & { logLines: string[]; dataDir: string };
+
+/** A new pool on the database `database` reaches; closing it leaves the database alone. */
+function secondPool(database: Database): Database {
+  const pool = new pg.Pool({
+    ...(typeof database.connection === 'string'
+      ? { connectionString: database.connection }
+      : database.connection),
+    max: 5,
+  });
+  pool.on('error', () => undefined);
+  return {
+    ...database,
+    pool,
+    db: drizzle(pool, { schema, casing: 'snake_case' }),
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -55,7 +82,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ANONYMOUS_SIGN_IN_RATE_LIMIT_MAX: '100000',
     ...options.env,
   });
-  const database = await createTestDatabase({ postgresUrl: testPostgresUrl });
+  const database = options.sameDatabaseAs
+    ? secondPool(options.sameDatabaseAs.database)
+    : await createTestDatabase({ postgresUrl: testPostgresUrl });
   const logLines: string[] = [];
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -64,7 +93,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
   });
   try {
-    const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir });
+    const keyRing = loadKeyRing({
+      encryptionKey: config.encryptionKey,
+      // A replica shares the first instance's key (kept in its data folder when none is given).
+      dataDir: options.sameDatabaseAs?.dataDir ?? dataDir,
+    });
     const app = await buildApp({ config, database, keyRing, logStream });
     if (options.withJobs) {
       const jobs = new JobQueue({

@@ -34,7 +34,10 @@ export async function startOAuthServer() {
 }
 
 /** Follows redirects like a browser would, keeping cookies per origin; returns each hop. */
-export async function navigate(start: string, options: { stopAt: (url: URL) => boolean; maxHops?: number }) {
+export async function navigate(
+  start: string,
+  options: { stopAt: (url: URL) => boolean; maxHops?: number },
+) {
   const jar = new Map<string, Map<string, string>>();
   const hops: { url: string; status: number }[] = [];
   let url = new URL(start);
@@ -43,7 +46,9 @@ export async function navigate(start: string, options: { stopAt: (url: URL) => b
     const cookies = jar.get(url.origin);
     const response = await fetch(url, {
       redirect: 'manual',
-      headers: cookies?.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {},
+      headers: cookies?.size
+        ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
+        : {},
     });
     hops.push({ url: url.toString(), status: response.status });
     for (const header of response.headers.getSetCookie()) {

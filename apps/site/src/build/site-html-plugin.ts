@@ -4,16 +4,24 @@ import type { PlanDisplay } from '@muster/contract/plans';
 import { runnerImport, type Plugin } from 'vite';
 
 import { isSitePage } from '../html/links.ts';
+import {
+  buildCompensationRates,
+  type CompensationDomain,
+  type CompensationRates,
+} from '../html/compensation.ts';
 import type { QuotaTable } from '../html/pricing.ts';
 import { renderPage } from '../html/render-page.ts';
 
 /**
  * Loads the plan display data from the contract package. vite.config.ts is bundled with every bare import
- * left to Node, and Node 20 cannot run the contract's TypeScript source, so the module goes through
- * Vite's module runner instead. This keeps `vite build` working with the default config loader.
+ * left to Node, which would then have to run the contract's TypeScript source itself, so the module goes
+ * through Vite's module runner instead. This keeps `vite build` working with the default config loader.
  */
 async function loadQuotas(root: string): Promise<QuotaTable> {
-  const { module } = await runnerImport<{ QUOTAS?: QuotaTable }>('@muster/contract/quotas', { root, logLevel: 'silent' });
+  const { module } = await runnerImport<{ QUOTAS?: QuotaTable }>('@muster/contract/quotas', {
+    root,
+    logLevel: 'silent',
+  });
   if (!module.QUOTAS) throw new Error('@muster/contract/quotas exports no QUOTAS.');
   return module.QUOTAS;
 }
@@ -29,6 +37,37 @@ async function loadPlans(root: string): Promise<readonly PlanDisplay[]> {
   return module.PLANS;
 }
 
+/**
+ * VA's compensation tables and the chart geometry, from the domain package (through the module
+ * runner, like the plans), for the rate years in effect on `today`.
+ */
+async function loadCompensationRates(root: string, today: string): Promise<CompensationRates> {
+  const load = async <T>(specifier: string) =>
+    (await runnerImport<T>(specifier, { root, logLevel: 'silent' })).module;
+  const table = await load<Omit<CompensationDomain, 'barChartLayout'>>(
+    '@muster/domain/compensation-table',
+  );
+  const chart = await load<Pick<CompensationDomain, 'barChartLayout'>>(
+    '@muster/domain/compensation-chart',
+  );
+  if (
+    typeof table.compensationRateTable !== 'function' ||
+    typeof chart.barChartLayout !== 'function'
+  )
+    throw new Error('@muster/domain lacks the compensation table or chart functions.');
+  return buildCompensationRates(
+    {
+      BELOW_30_NOTE: table.BELOW_30_NOTE,
+      rateYears: table.rateYears,
+      defaultRateYear: table.defaultRateYear,
+      compensationRateTable: table.compensationRateTable,
+      monthlyByRating: table.monthlyByRating,
+      barChartLayout: chart.barChartLayout,
+    },
+    today,
+  );
+}
+
 type SiteHtmlPluginOptions = { year: number };
 
 /** Renders the shared partials into every page, in dev and at build time (static HTML, no JS needed). */
@@ -36,6 +75,7 @@ export function siteHtmlPlugin({ year }: SiteHtmlPluginOptions): Plugin {
   let root = process.cwd();
   let plans: Promise<readonly PlanDisplay[]> | undefined;
   let quotas: Promise<QuotaTable> | undefined;
+  let compensation: Promise<CompensationRates> | undefined;
   return {
     name: 'muster-site-html',
     configResolved(config) {
@@ -52,7 +92,14 @@ export function siteHtmlPlugin({ year }: SiteHtmlPluginOptions): Plugin {
         }
         plans ??= loadPlans(root);
         quotas ??= loadQuotas(root);
-        return renderPage(html, { page, year, plans: await plans, quotas: await quotas });
+        compensation ??= loadCompensationRates(root, new Date().toISOString().slice(0, 10));
+        return renderPage(html, {
+          page,
+          year,
+          plans: await plans,
+          quotas: await quotas,
+          compensation: await compensation,
+        });
       },
     },
   };

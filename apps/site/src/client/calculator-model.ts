@@ -1,27 +1,25 @@
-import type {
-  CombinedRatingInput,
-  CombinedRatingResult,
-  CombinedRatingStep,
-  CompensationInput,
-  CompensationResult,
-  Limb,
+import {
+  DEPENDANT_COUNT_LIMITS,
+  LIMB_LABELS,
+  type CombinedRatingInput,
+  type CombinedRatingResult,
+  type CombinedRatingStep,
+  type CompensationInput,
+  type CompensationResult,
+  type Limb,
 } from '@muster/contract/calculator';
 
 /** Plain logic of the calculator page: what goes to the API and what the page says. No DOM. */
 
 export const PERCENT_OPTIONS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 
-export const LIMB_LABELS: Record<Limb, string> = {
-  'left-arm': 'Left arm',
-  'right-arm': 'Right arm',
-  'left-leg': 'Left leg',
-  'right-leg': 'Right leg',
-};
+export { LIMB_LABELS };
 
 /** The extra rating of the what-if line. */
 export const WHAT_IF_PERCENT = 30;
 
-export const MAX_COUNTS = { children_under_18: 20, school_children: 20, parents: 2 } as const;
+/** The dependant counts' limits, from the contract (the API refuses more). */
+export const MAX_COUNTS = DEPENDANT_COUNT_LIMITS;
 type CountField = keyof typeof MAX_COUNTS;
 
 function isLimb(value: string): value is Limb {

@@ -18,6 +18,7 @@ import {
   type RatingRowValues,
 } from './calculator-model.ts';
 import { clearFieldErrors, showFieldErrors } from './form-errors.ts';
+import { initRateYearPicker } from './rate-year.ts';
 
 /** calculator.html: the interactive calculator. Without this script the page still explains the math. */
 
@@ -253,3 +254,4 @@ addRow(10);
 syncSpouseAid();
 byId('calculator').hidden = false;
 byId('calculator-no-js').hidden = true;
+initRateYearPicker(document, new Date().toISOString().slice(0, 10));

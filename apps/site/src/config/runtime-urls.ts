@@ -1,3 +1,5 @@
+import { escapeHtml } from '@muster/contract/html';
+
 /**
  * The site is built once and deployed anywhere, so the app and API hosts are not baked in at build time.
  * Every HTML page carries these placeholders (in `<meta name="muster:*-url">` and in links such as
@@ -27,19 +29,9 @@ export function getLocalRuntimeUrls(
   };
 }
 
-const ATTRIBUTE_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '<': '&lt;',
-  '>': '&gt;',
-};
-
 /** Trailing slashes are dropped so `${appUrl}/sign-up` never becomes `//sign-up`. */
 function toAttributeValue(url: string): string {
-  return url
-    .replace(/\/+$/, '')
-    .replace(/[&"'<>]/g, (character) => ATTRIBUTE_ESCAPES[character] ?? '');
+  return escapeHtml(url.replace(/\/+$/, ''));
 }
 
 /** Replaces every runtime URL placeholder in an HTML document (attribute-safe). */

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml } from '@muster/contract/html';
 import { renderLogoMark } from './icons.ts';
 import {
   APP_LINKS,

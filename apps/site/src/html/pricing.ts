@@ -1,11 +1,11 @@
 import type { QuotaFeature } from '@muster/contract/billing';
+import { escapeHtml } from '@muster/contract/html';
 import type { PlanDisplay } from '@muster/contract/plans';
 import type { QUOTAS } from '@muster/contract/quotas';
 
 /** The enforced quota table (loaded at build time through Vite's runner; see site-html-plugin). */
 export type QuotaTable = typeof QUOTAS;
 
-import { escapeHtml } from './escape-html.ts';
 import { renderCheckIcon } from './icons.ts';
 import { APP_LINKS } from './links.ts';
 

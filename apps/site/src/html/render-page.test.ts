@@ -1,11 +1,19 @@
+import { DEPENDANT_COUNT_LIMITS, DEPENDANT_LABELS } from '@muster/contract/calculator';
 import { PLANS } from '@muster/contract/plans';
 import { QUOTAS } from '@muster/contract/quotas';
 import { describe, expect, it } from 'vitest';
 
+import { compensationRatesForTest } from './compensation.test-support.ts';
 import { FOOTER_DISCLAIMER } from './layout.ts';
 import { renderPage, type PageContext } from './render-page.ts';
 
-const context: PageContext = { page: 'pricing', year: 2026, plans: PLANS, quotas: QUOTAS };
+const context: PageContext = {
+  page: 'pricing',
+  year: 2026,
+  plans: PLANS,
+  quotas: QUOTAS,
+  compensation: compensationRatesForTest('2026-11-23'),
+};
 const page = (main: string) =>
   `<body><!-- muster:header --><main id="main">${main}</main><!-- muster:footer --></body>`;
 
@@ -26,6 +34,31 @@ describe('renderPage', () => {
     const html = renderPage(page(''), context);
     expect(html).toMatch(/href="\/pricing\.html" aria-current="page"/);
     expect(html).not.toMatch(/href="\/terms\.html" aria-current="page"/);
+  });
+
+  it('renders the dependant fields with the labels and limits of the contract', () => {
+    const html = renderPage(page('<!-- muster:dependant-fields -->'), context);
+    for (const label of Object.values(DEPENDANT_LABELS))
+      expect(html).toContain(`>${label}</label>`);
+    expect(html).toMatch(
+      new RegExp(`name="children_under_18"[^>]*max="${DEPENDANT_COUNT_LIMITS.children_under_18}"`),
+    );
+    expect(html).toMatch(
+      new RegExp(`name="school_children"[^>]*max="${DEPENDANT_COUNT_LIMITS.school_children}"`),
+    );
+    const parents = html.slice(html.indexOf('name="parents"'), html.indexOf('</select>'));
+    expect(parents.match(/<option /g)).toHaveLength(DEPENDANT_COUNT_LIMITS.parents + 1);
+  });
+
+  it('renders a named icon with the classes the marker gives, and refuses an unknown one', () => {
+    const html = renderPage(page('<!-- muster:icon check mt-1 h-5 w-5 -->'), context);
+    expect(html).toContain('<svg class="mt-1 h-5 w-5" viewBox="0 0 20 20" aria-hidden="true"');
+    expect(renderPage(page('<!-- muster:icon vault h-6 w-6 -->'), context)).toContain(
+      '<svg class="h-6 w-6" viewBox="0 0 24 24"',
+    );
+    expect(() => renderPage(page('<!-- muster:icon nope h-6 -->'), context)).toThrow(
+      'Unknown icon "nope"',
+    );
   });
 
   it('renders the plan cards where the page asks for them', () => {

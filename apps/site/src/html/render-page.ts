@@ -1,5 +1,8 @@
 import type { PlanDisplay } from '@muster/contract/plans';
 
+import { renderDependantFields } from './calculator-form.ts';
+import { renderCompensationRates, type CompensationRates } from './compensation.ts';
+import { renderIcon } from './icons.ts';
 import { renderSiteFooter, renderSiteHeader } from './layout.ts';
 import type { SitePage } from './links.ts';
 import { renderPlanCards, type QuotaTable } from './pricing.ts';
@@ -10,19 +13,28 @@ export type PageContext = {
   year: number;
   plans: readonly PlanDisplay[];
   quotas: QuotaTable;
+  /** VA's compensation tables and charts for the calculator page. */
+  compensation: CompensationRates;
 };
+
+type Partial = (context: PageContext, args: readonly string[]) => string;
 
 const PARTIALS = {
   header: ({ page }: PageContext) => renderSiteHeader(page),
   footer: ({ page, year }: PageContext) => renderSiteFooter(page, year),
   plans: ({ plans, quotas }: PageContext) => renderPlanCards(plans, quotas),
-} as const;
+  'compensation-rates': ({ compensation }: PageContext) => renderCompensationRates(compensation),
+  'dependant-fields': () => renderDependantFields(),
+  /** `<!-- muster:icon NAME CLASS... -->`: an icon from icons.ts with the classes given. */
+  icon: (_context, [name = '', ...classes]) => renderIcon(name, classes.join(' ')),
+} as const satisfies Record<string, Partial>;
 
 type PartialName = keyof typeof PARTIALS;
 
 const REQUIRED_PARTIALS: readonly PartialName[] = ['header', 'footer'];
 
-const MARKER = /<!--\s*muster:([a-z-]+)\s*-->/g;
+/** `<!-- muster:NAME -->`, or with words after the name that the partial takes as arguments. */
+const MARKER = /<!--\s*muster:([a-z-]+)((?:\s+[^\s>]+)*?)\s*-->/g;
 
 function isPartialName(name: string): name is PartialName {
   return Object.hasOwn(PARTIALS, name);
@@ -34,12 +46,13 @@ function isPartialName(name: string): name is PartialName {
  */
 export function renderPage(html: string, context: PageContext): string {
   const used = new Set<PartialName>();
-  const output = html.replace(MARKER, (_marker, name: string) => {
+  const output = html.replace(MARKER, (_marker, name: string, args: string) => {
     if (!isPartialName(name)) {
       throw new Error(`Unknown partial <!-- muster:${name} --> in page "${context.page}".`);
     }
     used.add(name);
-    return PARTIALS[name](context);
+    const partial: Partial = PARTIALS[name];
+    return partial(context, args.trim() ? args.trim().split(/\s+/) : []);
   });
   const missing = REQUIRED_PARTIALS.filter((name) => !used.has(name));
   if (missing.length > 0) {

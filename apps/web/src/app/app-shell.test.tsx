@@ -223,6 +223,29 @@ describe('military theme menu', () => {
     expect(document.documentElement.style.getPropertyValue('--primary')).toBe('');
   });
 
+  it("lists the veteran's own branches first, then the rest, and badges the active branch", async () => {
+    const { sidebar } = await renderShell({
+      [`GET ${PATH}`]: json({
+        theme_enabled: true,
+        selected_theme_branch: 'navy',
+        branches_served: [{ branch: 'USCG' }, { branch: 'Army' }],
+      }),
+    });
+    await waitFor(() => expect(document.documentElement.dataset.militaryTheme).toBe('navy'));
+    expect(within(sidebar).getByText('USN')).toBeVisible();
+    expect(within(sidebar).getByText(/Theme: U\.S\. Navy/)).toBeInTheDocument();
+    await userEvent.click(within(sidebar).getByRole('button', { name: 'Military theme' }));
+    const items = await screen.findAllByRole('menuitemradio');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'U.S. Coast GuardServed',
+      'U.S. ArmyServed',
+      'U.S. Marine Corps',
+      'U.S. Navy',
+      'U.S. Air Force',
+      'U.S. Space Force',
+    ]);
+  });
+
   it('adopts the server preferences when nothing is stored on the device', async () => {
     await renderShell({ [`GET ${PATH}`]: json(prefs(true, 'coast-guard')) });
     await waitFor(() => expect(document.documentElement.dataset.militaryTheme).toBe('coast-guard'));

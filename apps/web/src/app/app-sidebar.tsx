@@ -16,6 +16,7 @@ import {
 import { Suspense, lazy, type ReactElement, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
+import { Logo } from '@/components/brand/logo';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { useSidebar } from '@/components/layouts/sidebar-state';
 import { ModeToggle } from '@/components/theme/mode-toggle';
@@ -23,6 +24,7 @@ import { SOCIAL_LINK_LABEL } from '@/config/constants';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
+import { BranchBadge } from '@/features/military-theme/components/branch-badge';
 import { SidebarThreads } from '@/features/threads/components/sidebar-threads';
 import { useProfile } from '@/features/users/api/get-profile';
 import { useCurrentUser } from '@/lib/auth-client';
@@ -86,8 +88,8 @@ function SidebarLink({ item, isCompact }: { item: Item; isCompact: boolean }) {
           onClick={() => setMobileOpen(false)}
           className={({ isActive }) =>
             cn(
-              'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
-              isActive && 'bg-accent text-accent-foreground font-medium',
+              'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+              isActive && 'bg-sidebar-accent text-sidebar-accent-foreground font-medium',
               isCompact && 'justify-center px-0',
             )
           }
@@ -151,15 +153,19 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
   const plan = usePlanLabel();
   return (
     <div className="flex h-full flex-col gap-4 py-3">
-      <div className={cn('flex items-center gap-2 px-3', isCompact && 'justify-center px-0')}>
-        <span className="font-bold tracking-tight" aria-hidden={isCompact}>
-          {isCompact ? 'M' : 'Muster'}
-        </span>
+      <div
+        className={cn(
+          'flex min-h-8 flex-wrap items-center gap-2 px-3',
+          isCompact && 'justify-center px-0',
+        )}
+      >
+        <Logo isCompact={isCompact} />
         {plan && !isCompact ? (
           <span className="bg-secondary text-secondary-foreground rounded-full px-2 py-0.5 text-xs font-medium">
             {plan}
           </span>
         ) : null}
+        {isCompact ? null : <BranchBadge />}
       </div>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-4 overflow-y-auto px-2">
         <ul className="flex flex-col gap-0.5">
@@ -240,7 +246,7 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
                 target="_blank"
                 rel="noreferrer"
                 className={cn(
-                  'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
+                  'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 text-sm outline-none focus-visible:ring-[3px]',
                   isCompact && 'justify-center px-0',
                 )}
               >
@@ -271,7 +277,7 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
             href={env.SOCIAL_URL}
             target="_blank"
             rel="noreferrer"
-            className="hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+            className="hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-ring/50 inline-flex size-9 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
           >
             <Share2Icon className="size-4" aria-hidden />
             <span className="sr-only">{`${SOCIAL_LINK_LABEL} (opens in a new tab)`}</span>

@@ -10,7 +10,7 @@ export function MobileSidebar() {
   const { isMobileOpen, setMobileOpen } = useSidebar();
   return (
     <Sheet open={isMobileOpen} onOpenChange={setMobileOpen}>
-      <SheetContent side="left" className="p-0" style={{ width: SIDEBAR.widthMobile }}>
+      <SheetContent side="left" className="bg-sidebar p-0" style={{ width: SIDEBAR.widthMobile }}>
         <SheetTitle className="sr-only">Sidebar</SheetTitle>
         <SheetDescription className="sr-only">Navigation and account settings</SheetDescription>
         <AppSidebarContent />

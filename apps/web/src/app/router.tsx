@@ -33,6 +33,18 @@ function toRouteObject(route: AppRoute): RouteObject {
   };
 }
 
+/**
+ * The spinner while the first page's code loads. Marked so the layout leaves the footer out
+ * meanwhile: shown under a spinner it would jump down when the page arrives.
+ */
+function FirstLoadSpinner() {
+  return (
+    <div data-slot="first-load">
+      <PageSpinner />
+    </div>
+  );
+}
+
 function ProtectedRoutes() {
   return (
     <ProtectedRouteGate>
@@ -68,7 +80,7 @@ export function buildAppRoutes({
           // Page errors render inside the frame, so the header and footer stay usable.
           id: 'pages',
           ErrorBoundary: RouteErrorBoundary,
-          HydrateFallback: PageSpinner,
+          HydrateFallback: FirstLoadSpinner,
           children: [
             // The loader redirects before anything renders; the element covers a render without it.
             ...redirects.map(({ from, to }) => ({

@@ -34,7 +34,10 @@ describe('createEnv', () => {
       viteEnv: { VITE_API_URL: 'http://localhost:4001', VITE_SITE_URL: 'http://localhost:4002' },
     });
 
-    expect(env).toMatchObject({ API_URL: 'http://localhost:4001', SITE_URL: 'http://localhost:4002' });
+    expect(env).toMatchObject({
+      API_URL: 'http://localhost:4001',
+      SITE_URL: 'http://localhost:4002',
+    });
   });
 
   it('falls back to the development defaults', () => {

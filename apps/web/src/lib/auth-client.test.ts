@@ -17,6 +17,11 @@ import {
 
 const API = 'https://api.test';
 const user = buildAuthUser();
+const sonner = vi.hoisted(() => ({
+  toast: { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() },
+}));
+vi.mock('sonner', () => sonner);
+
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 
 function setup(routes: ApiRoutes = {}, { token }: { token?: string } = {}) {
@@ -354,6 +359,43 @@ describe('401 answers and signing out', () => {
     expect(client.getState()).toEqual({ status: 'signed-out', cause: 'session-ended' });
     expect(events).toEqual(['SIGNED_OUT']);
     expect(navigate).toHaveBeenCalledWith('/sign-in', { from: '/vault' });
+  });
+
+  it('a refresh the server could not make (401 / 1008) ends the session like any 401, with its message', async () => {
+    sonner.toast.error.mockClear();
+    const { client, api, navigate, events } = await signedInClient({
+      [route('GET', '/vault')]: apiError(401, ERR.REFRESH_FAILED),
+    });
+
+    await expect(api.request('/vault')).rejects.toMatchObject({
+      status: 401,
+      code: ERR.REFRESH_FAILED,
+    });
+
+    expect(client.getState()).toEqual({ status: 'signed-out', cause: 'session-ended' });
+    expect(events).toEqual(['SIGNED_OUT']);
+    expect(navigate).toHaveBeenCalledWith('/sign-in', { from: '/vault' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.AUTH_TOKEN)).toBeNull();
+    await vi.waitFor(() =>
+      expect(sonner.toast.error).toHaveBeenCalledWith(
+        'Unable to refresh session',
+        expect.objectContaining({ id: `api-error-${ERR.REFRESH_FAILED}` }),
+      ),
+    );
+  });
+
+  it('the refresh tick answered 401 / 1008 signs out and goes to /sign-in', async () => {
+    const { client, server, navigate } = await signedInClient(
+      {},
+      new Date(NOW + 60_000).toISOString(),
+    );
+    server.use({ [route('GET', '/auth/get-session')]: apiError(401, ERR.REFRESH_FAILED) });
+
+    await client.runRefreshTick();
+
+    expect(client.getState()).toEqual({ status: 'signed-out', cause: 'session-ended' });
+    expect(navigate).toHaveBeenCalledWith('/sign-in', { from: '/vault' });
+    expect(window.localStorage.getItem(STORAGE_KEYS.AUTH_TOKEN)).toBeNull();
   });
 
   it('a 401 without a token (e.g. a bad OAuth code) does not navigate', async () => {

@@ -17,6 +17,7 @@ import { AUTH_SESSION, STORAGE_KEYS } from '@/config/constants';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { api as appApi, isApiError, type ApiClient, type ApiError } from '@/lib/api-client';
+import { toastError } from '@/lib/toast';
 
 /**
  * The session (spec section 4 "Session"; section 9 "Auth session").
@@ -285,12 +286,19 @@ export function createAuthClient(options: AuthClientOptions) {
     dispatch({ type: 'SIGNED_IN', user: result.user, session });
   }
 
-  function handleUnauthorized() {
+  /**
+   * The server refused the session (invalid 1001, expired 1002, or a refresh it could not make,
+   * 1008): signed out here too, and on to /sign-in with the server's message.
+   */
+  function handleUnauthorized(error?: ApiError) {
     if (state.status === 'signed-out') return;
     const wasSignedIn = state.status === 'signed-in';
     clearSession('session-ended');
     // While the stored token is being checked, the gate redirects on its own if the page needs it.
-    if (wasSignedIn) goToSignIn();
+    if (!wasSignedIn) return;
+    goToSignIn();
+    // Keyed by code: a failed query reporting the same answer shows one toast, not two.
+    if (error) toastError(error);
   }
 
   const client = {
@@ -481,7 +489,7 @@ export function createAuthClient(options: AuthClientOptions) {
   };
 
   api.setTokenGetter(() => client.getToken());
-  api.setUnauthorizedHandler(() => client.handleUnauthorized());
+  api.setUnauthorizedHandler((error) => client.handleUnauthorized(error));
   return client;
 }
 

@@ -17,7 +17,7 @@ export type RenderAppOptions = {
   /** Defaults to the app's route tree. */
   routes?: RouteObject[];
   queryClient?: QueryClient;
-  /** Render in StrictMode, as `main.tsx` does (effects run twice in development). */
+  /** Render in StrictMode, as `app/mount.tsx` does (effects run twice in development). */
   isStrict?: boolean;
 };
 

@@ -21,6 +21,23 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom's Blob has no text() or arrayBuffer() (browsers' has), and on Node 24 fetch's
+// `Response.blob()` answers jsdom's Blob: read it the way jsdom can, through FileReader.
+function readBlob<T extends string | ArrayBuffer>(blob: Blob, as: 'text' | 'buffer'): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as T);
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+    if (as === 'text') reader.readAsText(blob);
+    else reader.readAsArrayBuffer(blob);
+  });
+}
+Blob.prototype.text ??= function text(this: Blob) {
+  return readBlob<string>(this, 'text');
+};
+Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
+  return readBlob<ArrayBuffer>(this, 'buffer');
+};
 
 /**
  * `console.error` fails the test (epic-stack pattern). A test that expects an error replaces the

@@ -8,7 +8,9 @@ import { user } from './auth.ts';
  * overwrites a newer state.
  */
 export const subscriptions = pgTable('subscriptions', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   userId: text('user_id')
     .notNull()
     .unique()

@@ -9,7 +9,9 @@ import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     ownerId: text('owner_id').notNull(),
     kind: text('kind').notNull(),
     storageKey: text('storage_key').notNull().unique(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -10,7 +10,9 @@ import { user } from './auth.ts';
 export const threads = pgTable(
   'threads',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -23,3 +25,15 @@ export const threads = pgTable(
 );
 
 export type ThreadRow = typeof threads.$inferSelect;
+
+/**
+ * How many threads each user has, so a list's total is one row read rather than a count of every
+ * thread. Kept by triggers on `threads` (see the migration that adds this table), in the same
+ * transaction as each insert and delete, so it is always exact. No row means no threads yet.
+ */
+export const threadCounts = pgTable('thread_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});

@@ -1,4 +1,3 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,10 +13,11 @@ import {
   signInWithCodeInputSchema,
 } from '@muster/contract/auth';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { signInLockouts, verification } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
 import { BEARER_SCHEME } from './guard-scope.ts';
+import { evictRequestSession, slideBeforeGetSession } from './require-user.ts';
+import * as lockout from './sign-in-lockout.service.ts';
 import {
   noLiveCodeError,
   signInLockedError,
@@ -26,10 +26,13 @@ import {
   type SignInCodeContext,
 } from './auth-errors.ts';
 
-/** Sending codes: per email and per client address, so nobody floods an inbox or the mailer. */
+/**
+ * Sending codes: per email and per client address, so nobody floods an inbox or the mailer. The
+ * per-address count (default 30 an hour) is configurable, since many people can share one address.
+ */
 export const SEND_CODE_LIMITS = {
   perEmail: { max: 5, windowMs: 15 * 60_000 },
-  perIp: { max: 30, windowMs: 60 * 60_000 },
+  perIpWindowMs: 60 * 60_000,
 };
 
 /** `path` is always the canonical endpoint path (plus query): never the client's spelling of it. */
@@ -95,22 +98,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true as const, status: response.status, text };
   }
 
-  async function assertNotLocked(email: string) {
-    const [lock] = await app.database.db
-      .select()
-      .from(signInLockouts)
-      .where(eq(signInLockouts.emailHash, emailHash(email)));
-    if (lock && lock.lockedUntil.getTime() > Date.now()) throw signInLockedError(lock.lockedUntil);
-  }
-
-  async function lock(email: string): Promise<Date> {
-    const lockedUntil = new Date(Date.now() + SIGN_IN_LOCKOUT_MINUTES * 60_000);
-    await app.database.db
-      .insert(signInLockouts)
-      .values({ emailHash: emailHash(email), lockedUntil })
-      .onConflictDoUpdate({ target: signInLockouts.emailHash, set: { lockedUntil } });
-    return lockedUntil;
-  }
+  const assertNotLocked = (email: string) =>
+    lockout.assertNotLocked({ db: app.database.db, email });
+  const lock = (email: string) => lockout.lockEmail({ db: app.database.db, email });
 
   // The global limiter already ran for this request, so these count separately and throw here.
   function limiter(
@@ -136,7 +126,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const perEmail = limiter('otp-email', SEND_CODE_LIMITS.perEmail, (request) =>
     emailHash((request.body as { email?: string } | undefined)?.email ?? ''),
   );
-  const perIp = limiter('otp-ip', SEND_CODE_LIMITS.perIp, (request) => request.ip);
+  const perIp = limiter(
+    'otp-ip',
+    { max: config.rateLimit.signInCodeMax, windowMs: SEND_CODE_LIMITS.perIpWindowMs },
+    (request) => request.ip,
+  );
 
   // Wrong codes count per email across every code mailed to it: asking for a fresh code does not
   // buy fresh guesses. The last allowed wrong code locks the email.
@@ -146,21 +140,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) =>
       `otp-wrong:${emailHash((request.body as { email?: string } | undefined)?.email ?? '')}`,
   });
-  // Whether the email has a code that can still sign in (the library keys codes by the lower-cased
-  // email). Without one, no guess can succeed: the person needs a new code, not a warning.
-  async function hasLiveCode(email: string): Promise<boolean> {
-    const [row] = await app.database.db
-      .select({ expiresAt: verification.expiresAt })
-      .from(verification)
-      .where(
-        and(
-          eq(verification.identifier, `sign-in-otp-${email.toLowerCase()}`),
-          gt(verification.expiresAt, new Date()),
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
-  }
+  const hasLiveCode = (email: string) => lockout.hasLiveCode({ db: app.database.db, email });
 
   // Answers how many wrong codes are still allowed, or throws the lock the last one started.
   async function countWrongCode(
@@ -378,7 +358,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionResultSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request, reply) => passthrough(request, reply, '/auth/get-session'),
+    async (request, reply) => {
+      await slideBeforeGetSession(request, reply);
+      return passthrough(request, reply, '/auth/get-session');
+    },
   );
   app.post(
     '/auth/sign-out',
@@ -390,7 +373,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signOutResultSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
       },
     },
-    (request, reply) => passthrough(request, reply, '/auth/sign-out'),
+    async (request, reply) => {
+      try {
+        return await passthrough(request, reply, '/auth/sign-out');
+      } finally {
+        // The session is gone from the database: this instance stops trusting its copy at once.
+        await evictRequestSession(request);
+      }
+    },
   );
   app.post(
     '/auth/sign-in/anonymous',

@@ -86,6 +86,9 @@ function prepareSessionLookup(db: Db) {
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 type SessionRow = Awaited<ReturnType<SessionLookup['execute']>>[number];
 
+/** What the session cache holds per token. */
+export type CachedSession = SessionRow;
+
 /** Per app: the auth secret (resolved once) and the prepared lookup of its database. */
 const perApp = new WeakMap<FastifyInstance, { secret: string; lookup: SessionLookup }>();
 
@@ -99,28 +102,84 @@ async function sessionReader(app: FastifyInstance) {
   return reader;
 }
 
+const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Sessions slide: once a session is older than the update age, a use extends it to a full
- * lifetime from now (as the auth library does on its own session reads). Answers false when the
- * session vanished meanwhile (signed out elsewhere).
+ * lifetime from now (as the auth library does on its own session reads). Answers the new expiry,
+ * or undefined when the session vanished meanwhile (signed out elsewhere). A failed update is
+ * thrown as it is; callers answer 1008.
  */
-async function slideIfDue(db: Db, token: string, expiresAt: Date): Promise<boolean> {
+async function slideIfDue(db: Db, token: string, expiresAt: Date): Promise<Date | undefined> {
   const now = Date.now();
   const dueAt =
     expiresAt.getTime() - SESSION_TTL_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000;
-  if (dueAt > now) return true;
+  if (dueAt > now) return expiresAt;
+  const extended = new Date(now + SESSION_TTL_SECONDS * 1000);
   const updated = await db
     .update(sessions)
-    .set({ expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000), updatedAt: new Date(now) })
+    .set({ expiresAt: extended, updatedAt: new Date(now) })
     .where(eq(sessions.token, token))
     .returning({ id: sessions.id });
-  return updated.length > 0;
+  return updated.length > 0 ? extended : undefined;
+}
+
+/** Slides the session if it is due; a refresh that fails answers 401 / 1008, never a 500. */
+async function slideOrRefuse(request: FastifyRequest, token: string, row: SessionRow) {
+  const cache = request.server.sessionCache;
+  let expiresAt: Date | undefined;
+  try {
+    expiresAt = await slideIfDue(request.server.database.db, token, row.expiresAt);
+  } catch (error) {
+    request.log.error({ err: error }, 'session refresh failed');
+    cache.evictToken(token);
+    throw new AppError(ERR.REFRESH_FAILED);
+  }
+  if (!expiresAt) {
+    cache.evictToken(token);
+    throw new AppError(ERR.AUTH_FAILED);
+  }
+  if (expiresAt !== row.expiresAt) cache.update(token, { ...row, expiresAt });
+}
+
+/** The session token of the request's bearer value, when it names one (format and signature). */
+async function requestToken(request: FastifyRequest): Promise<string | undefined> {
+  const bearer = bearerToken(request);
+  if (!bearer || !/^[\x21-\x7e]+$/.test(bearer)) return undefined;
+  const reader = await sessionReader(request.server);
+  return sessionTokenOf(bearer, reader.secret);
 }
 
 /**
- * The caller's session, read with one statement per request (two on the rare request that slides
- * it): no token 1004, a token naming no session 1001, an expired session 1002. A signed-out
- * session is deleted by the auth library, so it answers 1001 from the next request on.
+ * Forgets this instance's cached copy of the request's session (call it once the session has
+ * ended, e.g. after sign-out), so the very next request here reads it from the database.
+ */
+export async function evictRequestSession(request: FastifyRequest): Promise<void> {
+  const token = await requestToken(request);
+  if (token) request.server.sessionCache.evictToken(token);
+}
+
+/**
+ * Before the auth library answers `get-session`, slides the caller's session if it is due, with
+ * the same rule and the same answers as every other route (1008 when the refresh fails). The
+ * library then finds it fresh and has nothing left to refresh. A token naming no live session is
+ * left to the library (it answers null).
+ */
+export async function slideBeforeGetSession(request: FastifyRequest, _reply: FastifyReply) {
+  const token = await requestToken(request);
+  if (!token) return;
+  const reader = await sessionReader(request.server);
+  const [row] = await reader.lookup.execute({ token });
+  if (!row || row.expiresAt.getTime() <= Date.now()) return;
+  await slideOrRefuse(request, token, row);
+}
+
+/**
+ * The caller's session: no token 1004, a token naming no session 1001, an expired session 1002.
+ * A read (GET, HEAD) may take it from this instance's session cache (no statement at all); a
+ * change always reads it with one statement, so deletion-pending checks see the current flags.
+ * Sliding it adds one statement on the rare request where it is due. A signed-out session is
+ * deleted by the auth library and evicted here, so it answers 1001 from the next request on.
  */
 async function loadSession(request: FastifyRequest): Promise<SessionRow> {
   const bearer = bearerToken(request);
@@ -130,17 +189,19 @@ async function loadSession(request: FastifyRequest): Promise<SessionRow> {
   const reader = await sessionReader(request.server);
   const token = sessionTokenOf(bearer, reader.secret);
   if (!token) throw new AppError(ERR.AUTH_FAILED);
-  const [row] = await reader.lookup.execute({ token });
-  if (!row) throw new AppError(ERR.AUTH_FAILED);
+  const cache = request.server.sessionCache;
+  let row = READ_METHODS.has(request.method) ? cache.get(token) : undefined;
+  if (!row) {
+    const lookup = cache.begin();
+    [row] = await reader.lookup.execute({ token });
+    if (!row) throw new AppError(ERR.AUTH_FAILED);
+    cache.set(token, row.userId, row, lookup);
+  }
   // An expired session stays expired (1002) rather than vanishing into "invalid".
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError(ERR.SESSION_EXPIRED);
-  if (!(await slideIfDue(request.server.database.db, token, row.expiresAt))) {
-    throw new AppError(ERR.AUTH_FAILED);
-  }
+  await slideOrRefuse(request, token, row);
   return row;
 }
-
-const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const DELETION_PENDING_DETAIL =
   'This account is scheduled for deletion. Choose "Keep my account" to make changes again.';

@@ -5,7 +5,10 @@ import { billingCustomers, billingEvents, subscriptions } from '@muster/db/schem
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export async function findSubscription(db: Db | Tx, userId: string): Promise<SubscriptionRow | undefined> {
+export async function findSubscription(
+  db: Db | Tx,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row;
 }
@@ -30,7 +33,9 @@ export async function applySubscriptionEvent(
   db: Db | Tx,
   stripeSubscriptionId: string,
   eventAt: Date,
-  values: Partial<Pick<SubscriptionRow, 'status' | 'plan' | 'priceId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>>,
+  values: Partial<
+    Pick<SubscriptionRow, 'status' | 'plan' | 'priceId' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>
+  >,
 ): Promise<boolean> {
   const rows = await db
     .update(subscriptions)
@@ -57,13 +62,26 @@ export async function saveCustomer(db: Db | Tx, userId: string, stripeCustomerId
   return (await findCustomerId(db, userId))!;
 }
 
-export async function findUserIdByCustomer(db: Db | Tx, stripeCustomerId: string): Promise<string | undefined> {
-  const [row] = await db.select().from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, stripeCustomerId));
+export async function findUserIdByCustomer(
+  db: Db | Tx,
+  stripeCustomerId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, stripeCustomerId));
   return row?.userId;
 }
 
 /** Records an event id; false when it was already recorded (a replay). */
-export async function recordEvent(db: Db | Tx, event: { id: string; type: string; createdAt: Date }): Promise<boolean> {
-  const rows = await db.insert(billingEvents).values(event).onConflictDoNothing().returning({ id: billingEvents.id });
+export async function recordEvent(
+  db: Db | Tx,
+  event: { id: string; type: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(billingEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: billingEvents.id });
   return rows.length > 0;
 }

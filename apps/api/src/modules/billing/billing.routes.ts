@@ -12,7 +12,7 @@ import {
   verifySessionSchema,
 } from '@muster/contract/billing';
 import { pagedSchema, pageQuerySchema, pathIdSchema } from '@muster/contract/common';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import {
@@ -30,14 +30,7 @@ import {
 } from './billing.service.ts';
 import { createStripeClient } from './stripe-client.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  405: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 405, 409);
 
 function billingDeps(app: FastifyInstance): BillingDeps {
   const { config } = app;
@@ -84,11 +77,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['billing'], summary: 'Signed payment-provider events', hide: false },
       },
       async (request) =>
-        handleWebhook(
-          deps,
-          request.body as Buffer,
-          request.headers['stripe-signature'] as string | undefined,
-        ),
+        handleWebhook({
+          ...deps,
+          rawBody: request.body as Buffer,
+          signature: request.headers['stripe-signature'] as string | undefined,
+        }),
     );
   });
 
@@ -107,7 +100,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const all = await listSubscriptions(deps, currentUser(request).id);
+        const all = await listSubscriptions({ ...deps, userId: currentUser(request).id });
         const { page, page_size: pageSize } = request.query;
         const results = all.slice((page - 1) * pageSize, page * pageSize);
         return { results, meta: { page, page_size: pageSize, total: all.length } };
@@ -124,7 +117,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        verifyCheckoutSession(deps, currentUser(request).id, request.query.session_id),
+        verifyCheckoutSession({
+          ...deps,
+          userId: currentUser(request).id,
+          sessionId: request.query.session_id,
+        }),
     );
     typed.get(
       '/subscriptions/:id',
@@ -136,7 +133,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: subscriptionSchema, ...errors },
         },
       },
-      async (request) => getSubscription(deps, currentUser(request).id, request.params.id),
+      async (request) =>
+        getSubscription({ ...deps, userId: currentUser(request).id, id: request.params.id }),
     );
     typed.post(
       '/subscriptions/free',
@@ -148,7 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: subscriptionSchema, ...errors },
         },
       },
-      async (request) => chooseFreePlan(deps, currentUser(request).id),
+      async (request) => chooseFreePlan({ ...deps, userId: currentUser(request).id }),
     );
     typed.post(
       '/subscriptions/stripe-customers',
@@ -159,7 +157,9 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: z.object({ customer_id: z.string() }), ...errors },
         },
       },
-      async (request) => ({ customer_id: await ensureCustomer(deps, currentUser(request)) }),
+      async (request) => ({
+        customer_id: await ensureCustomer({ ...deps, user: currentUser(request) }),
+      }),
     );
     typed.post(
       '/subscriptions/stripe-checkout-sessions',
@@ -171,7 +171,8 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: redirectUrlSchema, ...errors },
         },
       },
-      async (request) => createCheckoutSession(deps, currentUser(request), request.body),
+      async (request) =>
+        createCheckoutSession({ ...deps, user: currentUser(request), input: request.body }),
     );
     typed.post(
       '/stripe/lifetime-checkout',
@@ -184,7 +185,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        createLifetimeCheckout(deps, currentUser(request), request.body.return_url),
+        createLifetimeCheckout({
+          ...deps,
+          user: currentUser(request),
+          returnUrl: request.body.return_url,
+        }),
     );
     for (const [path, kind] of [
       ['/stripe/subscription-portal', 'subscription'],
@@ -202,7 +207,12 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         },
         async (request) =>
-          createPortalSession(deps, currentUser(request).id, kind, request.body.return_url),
+          createPortalSession({
+            ...deps,
+            userId: currentUser(request).id,
+            kind,
+            returnUrl: request.body.return_url,
+          }),
       );
     }
   });

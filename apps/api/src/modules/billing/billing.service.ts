@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { ERR } from '@muster/contract/errors';
 import type { BillingConfig, CheckoutSessionInput, Subscription } from '@muster/contract/billing';
 import type { PlanId } from '@muster/contract/plans';
-import type { SubscriptionStatus } from '@muster/contract/users';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@muster/contract/users';
 import { isAllowedStatus, planForPrice } from '@muster/domain/subscription';
 import type { Db } from '@muster/db/client';
 import type { Config } from '#src/config/env.ts';
@@ -26,9 +26,13 @@ export type BillingDeps = {
   returnOrigins: string[];
 };
 
-const STRIPE_STATUSES: ReadonlySet<string> = new Set([
-  'trialing', 'active', 'past_due', 'unpaid', 'paused', 'canceled', 'incomplete', 'incomplete_expired',
-]);
+/** Who pays: the signed-in user's id and email. */
+export type BillingUser = { id: string; email: string };
+
+/** The provider's subscription statuses: all of ours but `lifetime`, which only we record. */
+const STRIPE_STATUSES: ReadonlySet<string> = new Set(
+  SUBSCRIPTION_STATUSES.filter((status) => status !== 'lifetime'),
+);
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -43,12 +47,21 @@ export function toSubscription(row: SubscriptionRow): Subscription {
   };
 }
 
+/** The user's subscription row as stored, if any (for the account export). */
+export async function findSubscriptionRow(options: {
+  db: Db;
+  userId: string;
+}): Promise<SubscriptionRow | undefined> {
+  return findSubscription(options.db, options.userId);
+}
+
 export function getBillingConfig(deps: Pick<BillingDeps, 'billing'>): BillingConfig {
   return { enabled: Boolean(deps.billing.stripe), prices: deps.billing.prices };
 }
 
 function requireStripe(deps: BillingDeps): Stripe {
-  if (!deps.stripe) throw new AppError(ERR.NOT_ALLOWED, { detail: 'Billing is not enabled on this server' });
+  if (!deps.stripe)
+    throw new AppError(ERR.NOT_ALLOWED, { detail: 'Billing is not enabled on this server' });
   return deps.stripe;
 }
 
@@ -61,13 +74,19 @@ function checkedReturnUrl(deps: BillingDeps, url: string, field: string): string
     throw new AppError(ERR.INVALID_INPUT, { fields: { [field]: 'Invalid URL' } });
   }
   if (!deps.returnOrigins.includes(parsed.origin)) {
-    throw new AppError(ERR.INVALID_INPUT, { detail: 'Return address must be in the app', fields: { [field]: 'Not an app address' } });
+    throw new AppError(ERR.INVALID_INPUT, {
+      detail: 'Return address must be in the app',
+      fields: { [field]: 'Not an app address' },
+    });
   }
   return parsed.toString();
 }
 
 /** FREE needs no payment: it records an active subscription on the free price. */
-export async function chooseFreePlan(deps: BillingDeps, userId: string): Promise<Subscription> {
+export async function chooseFreePlan({
+  userId,
+  ...deps
+}: BillingDeps & { userId: string }): Promise<Subscription> {
   const existing = await findSubscription(deps.db, userId);
   if (existing && existing.plan !== 'FREE' && isAllowedStatus(existing.status)) {
     throw new AppError(ERR.INVALID_STATE, { detail: 'You already have a paid plan' });
@@ -87,18 +106,30 @@ export async function chooseFreePlan(deps: BillingDeps, userId: string): Promise
   return toSubscription(row);
 }
 
-export async function listSubscriptions(deps: Pick<BillingDeps, 'db'>, userId: string): Promise<Subscription[]> {
+export async function listSubscriptions({
+  db,
+  userId,
+}: Pick<BillingDeps, 'db'> & { userId: string }): Promise<Subscription[]> {
+  const deps = { db };
   const row = await findSubscription(deps.db, userId);
   return row ? [toSubscription(row)] : [];
 }
 
-export async function getSubscription(deps: Pick<BillingDeps, 'db'>, userId: string, id: string): Promise<Subscription> {
+export async function getSubscription({
+  db,
+  userId,
+  id,
+}: Pick<BillingDeps, 'db'> & { userId: string; id: string }): Promise<Subscription> {
+  const deps = { db };
   const row = await findSubscription(deps.db, userId);
   if (!row || row.id !== id) throw new AppError(ERR.NOT_FOUND);
   return toSubscription(row);
 }
 
-export async function ensureCustomer(deps: BillingDeps, user: { id: string; email: string }): Promise<string> {
+export async function ensureCustomer({
+  user,
+  ...deps
+}: BillingDeps & { user: BillingUser }): Promise<string> {
   const stripe = requireStripe(deps);
   const existing = await findCustomerId(deps.db, user.id);
   if (existing) return existing;
@@ -115,11 +146,17 @@ function withSessionId(returnUrl: string): string {
   return url.toString().replace('CHECKOUT_SESSION_ID_PLACEHOLDER', '{CHECKOUT_SESSION_ID}');
 }
 
-async function startCheckout(deps: BillingDeps, user: { id: string; email: string }, plan: PlanId, returnUrl: string) {
+async function startCheckout(
+  deps: BillingDeps,
+  user: BillingUser,
+  plan: PlanId,
+  returnUrl: string,
+) {
   const stripe = requireStripe(deps);
   const existing = await findSubscription(deps.db, user.id);
-  if (existing?.status === 'lifetime') throw new AppError(ERR.INVALID_STATE, { detail: 'You already have lifetime access' });
-  const customer = await ensureCustomer(deps, user);
+  if (existing?.status === 'lifetime')
+    throw new AppError(ERR.INVALID_STATE, { detail: 'You already have lifetime access' });
+  const customer = await ensureCustomer({ ...deps, user });
   const session = await stripe.checkout.sessions.create({
     mode: plan === 'LIFETIME' ? 'payment' : 'subscription',
     customer,
@@ -129,28 +166,46 @@ async function startCheckout(deps: BillingDeps, user: { id: string; email: strin
     success_url: withSessionId(returnUrl),
     cancel_url: returnUrl,
   });
-  if (!session.url) throw new AppError(ERR.UNABLE_TO_COMPLETE, { detail: 'Checkout could not be started' });
+  if (!session.url)
+    throw new AppError(ERR.UNABLE_TO_COMPLETE, { detail: 'Checkout could not be started' });
   return { url: session.url };
 }
 
 /** Checkout for a paid plan; `price_id` names the plan. */
-export async function createCheckoutSession(deps: BillingDeps, user: { id: string; email: string }, input: CheckoutSessionInput) {
+export async function createCheckoutSession({
+  user,
+  input,
+  ...deps
+}: BillingDeps & { user: BillingUser; input: CheckoutSessionInput }) {
   const plan = planForPrice(input.price_id, deps.billing.prices);
   if (!plan || plan === 'FREE') {
     throw new AppError(ERR.INVALID_INPUT, { fields: { price_id: 'Not a paid plan' } });
   }
-  const returnUrl = checkedReturnUrl(deps, `${input.return_url.scheme}://${input.return_url.domain}${input.return_url.path}`, 'return_url');
+  const returnUrl = checkedReturnUrl(
+    deps,
+    `${input.return_url.scheme}://${input.return_url.domain}${input.return_url.path}`,
+    'return_url',
+  );
   return startCheckout(deps, user, plan, returnUrl);
 }
 
-export async function createLifetimeCheckout(deps: BillingDeps, user: { id: string; email: string }, returnUrl: string) {
+export async function createLifetimeCheckout({
+  user,
+  returnUrl,
+  ...deps
+}: BillingDeps & { user: BillingUser; returnUrl: string }) {
   return startCheckout(deps, user, 'LIFETIME', checkedReturnUrl(deps, returnUrl, 'return_url'));
 }
 
 export type PortalKind = 'subscription' | 'upgrade' | 'customer';
 
 /** A billing-portal session; 404 when the user has no billing customer yet (the app sends them to sign-up). */
-export async function createPortalSession(deps: BillingDeps, userId: string, kind: PortalKind, returnUrl: string) {
+export async function createPortalSession({
+  userId,
+  kind,
+  returnUrl,
+  ...deps
+}: BillingDeps & { userId: string; kind: PortalKind; returnUrl: string }) {
   const stripe = requireStripe(deps);
   const url = checkedReturnUrl(deps, returnUrl, 'return_url');
   const customer = await findCustomerId(deps.db, userId);
@@ -160,14 +215,20 @@ export async function createPortalSession(deps: BillingDeps, userId: string, kin
     customer,
     return_url: url,
     ...(kind === 'upgrade' && subscription?.stripeSubscriptionId
-      ? { flow_data: { type: 'subscription_update', subscription_update: { subscription: subscription.stripeSubscriptionId } } }
+      ? {
+          flow_data: {
+            type: 'subscription_update',
+            subscription_update: { subscription: subscription.stripeSubscriptionId },
+          },
+        }
       : {}),
   });
   return { url: session.url };
 }
 
 function periodEnd(subscription: Stripe.Subscription): Date | null {
-  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
+  const item = subscription.items?.data?.[0] as
+    (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
   const end = item?.current_period_end ?? legacy;
   return typeof end === 'number' ? new Date(end * 1000) : null;
@@ -216,16 +277,27 @@ async function applyCheckout(
   }
   const subscriptionId = checkoutSubscriptionId(session);
   if (!subscriptionId) return;
-  const subscription = prefetched ?? (await requireStripe(deps).subscriptions.retrieve(subscriptionId));
+  const subscription =
+    prefetched ?? (await requireStripe(deps).subscriptions.retrieve(subscriptionId));
   await applySubscription(deps, db, subscription, eventAt, userId);
 }
 
-async function applySubscription(deps: BillingDeps, db: Db | Tx, subscription: Stripe.Subscription, eventAt: Date, knownUserId?: string) {
+async function applySubscription(
+  deps: BillingDeps,
+  db: Db | Tx,
+  subscription: Stripe.Subscription,
+  eventAt: Date,
+  knownUserId?: string,
+) {
   const state = subscriptionState(deps, subscription);
   if (!state.plan) return; // A price that is not one of ours: not a Muster plan.
-  const changed = await applySubscriptionEvent(db, subscription.id, eventAt, { ...state, plan: state.plan });
+  const changed = await applySubscriptionEvent(db, subscription.id, eventAt, {
+    ...state,
+    plan: state.plan,
+  });
   if (changed) return;
-  const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+  const customerId =
+    typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
   const userId = knownUserId ?? (await findUserIdByCustomer(db, customerId));
   if (!userId) return;
   const current = await findSubscription(db, userId);
@@ -243,7 +315,11 @@ async function applySubscription(deps: BillingDeps, db: Db | Tx, subscription: S
 }
 
 /** After returning from checkout: confirms the session and records the result without waiting for the webhook. */
-export async function verifyCheckoutSession(deps: BillingDeps, userId: string, sessionId: string) {
+export async function verifyCheckoutSession({
+  userId,
+  sessionId,
+  ...deps
+}: BillingDeps & { userId: string; sessionId: string }) {
   const stripe = requireStripe(deps);
   let session: Stripe.Checkout.Session;
   try {
@@ -251,7 +327,8 @@ export async function verifyCheckoutSession(deps: BillingDeps, userId: string, s
   } catch {
     throw new AppError(ERR.NOT_FOUND);
   }
-  if ((session.client_reference_id ?? session.metadata?.user_id) !== userId) throw new AppError(ERR.NOT_FOUND);
+  if ((session.client_reference_id ?? session.metadata?.user_id) !== userId)
+    throw new AppError(ERR.NOT_FOUND);
   // State read directly is as of now; events carry whole seconds, so record the previous second:
   // an event from this same second (possibly newer than what we read) still applies.
   const readAt = new Date(Math.floor(Date.now() / 1000) * 1000 - 1000);
@@ -267,18 +344,29 @@ export async function verifyCheckoutSession(deps: BillingDeps, userId: string, s
  * A signed webhook from the payment provider. Each event applies once (replays are acknowledged);
  * subscription states apply only when not older than the state already recorded.
  */
-export async function handleWebhook(deps: BillingDeps, rawBody: Buffer, signature: string | undefined) {
+export async function handleWebhook({
+  rawBody,
+  signature,
+  ...deps
+}: BillingDeps & { rawBody: Buffer; signature: string | undefined }) {
   const stripe = requireStripe(deps);
   let event: Stripe.Event;
   try {
-    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', deps.billing.stripe!.webhookSecret);
+    event = stripe.webhooks.constructEvent(
+      rawBody,
+      signature ?? '',
+      deps.billing.stripe!.webhookSecret,
+    );
   } catch {
     throw new AppError(ERR.INVALID_INPUT, { detail: 'Invalid webhook signature' });
   }
   const eventAt = new Date(event.created * 1000);
   // Provider calls happen before the transaction: never hold one open across network work.
   let prefetched: Stripe.Subscription | undefined;
-  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+  if (
+    event.type === 'checkout.session.completed' ||
+    event.type === 'checkout.session.async_payment_succeeded'
+  ) {
     const subscriptionId = checkoutSubscriptionId(event.data.object);
     if (subscriptionId) prefetched = await stripe.subscriptions.retrieve(subscriptionId);
   }

@@ -1,7 +1,10 @@
 import Stripe from 'stripe';
 
 /** The official SDK; `apiBase` points it at another host (a local fake speaking Stripe's protocol). */
-export function createStripeClient(options: { secretKey: string; apiBase: string | undefined }): Stripe {
+export function createStripeClient(options: {
+  secretKey: string;
+  apiBase: string | undefined;
+}): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,

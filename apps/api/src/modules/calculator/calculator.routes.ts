@@ -5,7 +5,7 @@ import {
   compensationInputSchema,
   compensationResultSchema,
 } from '@muster/contract/calculator';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { getCombinedRating, getCompensation } from './calculator.service.ts';
 
 /**
@@ -14,7 +14,7 @@ import { getCombinedRating, getCompensation } from './calculator.service.ts';
  */
 export const CALCULATOR_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
 
-const errors = { 400: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = errorResponses(400, 429);
 
 export const calculatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

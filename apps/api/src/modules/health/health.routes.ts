@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { healthSchema, readinessSchema } from '@muster/contract/health';
 import { checkReadiness } from './health.service.ts';
 
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'The database is reachable and migrations are applied',
-        response: { 200: readinessSchema, 503: errorEnvelopeSchema },
+        response: { 200: readinessSchema, ...errorResponses(503) },
       },
     },
     async () => checkReadiness({ pool: app.database.pool }),

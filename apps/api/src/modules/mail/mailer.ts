@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import type { OutboxEmail } from '@muster/contract/outbox';
 import type { Db } from '@muster/db/client';
 import { outboxEmails } from '@muster/db/schema/index';
 
@@ -13,7 +14,11 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
-export function createMailer(options: { smtpUrl: string | undefined; from: string; db: Db }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  db: Db;
+}): Mailer {
   if (options.smtpUrl) {
     const url = new URL(options.smtpUrl);
     const transporter = nodemailer.createTransport({
@@ -23,7 +28,12 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       // `?tls=off` for a local relay without STARTTLS (tests, sidecar relays).
       ignoreTLS: url.searchParams.get('tls') === 'off',
       ...(url.username
-        ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+        ? {
+            auth: {
+              user: decodeURIComponent(url.username),
+              pass: decodeURIComponent(url.password),
+            },
+          }
         : {}),
     });
     return {
@@ -46,7 +56,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 }
 
 /** The outbox, newest first (development only). */
-export async function findOutboxEmails(db: Db, limit = 50) {
+export async function findOutboxEmails(db: Db, limit = 50): Promise<OutboxEmail[]> {
   const rows = await db.select().from(outboxEmails).orderBy(desc(outboxEmails.sentAt)).limit(limit);
   return rows.map((row) => ({
     to: row.to,

@@ -1,7 +1,5 @@
+import { escapeHtml as escape } from '@muster/contract/html';
 import type { Mail } from './mailer.ts';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const DISCLAIMER =
   'Muster is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. Nothing here is legal advice. Accredited Veterans Service Organizations (VSOs) can help you with your claim for free.';
@@ -24,7 +22,12 @@ ${escape(DISCLAIMER)}<br><a href="${escape(options.appUrl)}" style="color:#1b2a3
 }
 
 /** The sign-in code mail. The code is the only secret in it and appears once in each part. */
-export function signInCodeMail(options: { to: string; code: string; appUrl: string; minutes: number }): Mail {
+export function signInCodeMail(options: {
+  to: string;
+  code: string;
+  appUrl: string;
+  minutes: number;
+}): Mail {
   const text = [
     'Your Muster sign-in code',
     '',
@@ -54,10 +57,21 @@ export function contactMail(options: {
   from: { name: string; email: string; topic: string; message: string };
 }): Mail {
   const { from } = options;
-  const text = [`From: ${from.name} <${from.email}>`, `Topic: ${from.topic}`, `Reference: ${options.id}`, '', from.message].join('\n');
+  const text = [
+    `From: ${from.name} <${from.email}>`,
+    `Topic: ${from.topic}`,
+    `Reference: ${options.id}`,
+    '',
+    from.message,
+  ].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif;color:#1b2a3a">
 <h1 style="font-size:18px">Contact form: ${escape(from.topic)}</h1>
 <p><strong>From:</strong> ${escape(from.name)} &lt;${escape(from.email)}&gt;<br><strong>Reference:</strong> ${escape(options.id)}</p>
 <pre style="white-space:pre-wrap;font-family:inherit">${escape(from.message)}</pre></body></html>`;
-  return { to: options.to, subject: `[Muster contact] ${from.topic} from ${from.name}`, text, html };
+  return {
+    to: options.to,
+    subject: `[Muster contact] ${from.topic} from ${from.name}`,
+    text,
+    html,
+  };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { usageSchema } from '@muster/contract/billing';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { getUsage } from './quotas.service.ts';
@@ -13,7 +13,7 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['billing'],
         summary: 'This month’s use and limits',
-        response: { 200: usageSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: { 200: usageSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) =>

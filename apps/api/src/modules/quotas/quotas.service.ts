@@ -11,18 +11,16 @@ import type { QuotaRule } from '@muster/contract/quotas';
 import { QUOTAS, isOverQuota, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
 import { isAllowedStatus } from '@muster/domain/subscription';
 import type { Db } from '@muster/db/client';
-import { subscriptions, usageCounters } from '@muster/db/schema/index';
+import { usageCounters } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
+import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 
 /**
  * The plan quotas apply to: the subscribed plan while its status lets the user in; otherwise
  * (no subscription yet, lapsed, past due) FREE. A lapse limits new work; it never hides records.
  */
-export async function quotaPlanFor(db: Db, userId: string): Promise<PlanId> {
-  const [row] = await db
-    .select({ plan: subscriptions.plan, status: subscriptions.status })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
+export async function quotaPlanFor(options: { db: Db; userId: string }): Promise<PlanId> {
+  const row = await findSubscriptionRow(options);
   return row && isAllowedStatus(row.status) ? row.plan : 'FREE';
 }
 
@@ -57,7 +55,7 @@ async function ruleFor(
   feature: QuotaFeature,
   policy: QuotaPolicy,
 ): Promise<{ plan: PlanId; rule: QuotaRule }> {
-  const plan = await quotaPlanFor(db, userId);
+  const plan = await quotaPlanFor({ db, userId });
   return { plan, rule: policy.billingEnabled ? QUOTAS[plan][feature] : UNLIMITED_WITHOUT_BILLING };
 }
 
@@ -142,7 +140,7 @@ export async function getUsage(
   options: QuotaPolicy & { db: Db; userId: string; now?: Date },
 ): Promise<Usage> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
-  const plan = await quotaPlanFor(options.db, options.userId);
+  const plan = await quotaPlanFor(options);
   const rows = await options.db
     .select({ feature: usageCounters.feature, used: usageCounters.used })
     .from(usageCounters)
@@ -159,4 +157,9 @@ export async function getUsage(
       resets_at: resetsAt.toISOString(),
     })),
   };
+}
+
+/** Every usage counter row of the user, all periods (for the account export). */
+export async function listUsageRows(options: { db: Db; userId: string }) {
+  return options.db.select().from(usageCounters).where(eq(usageCounters.userId, options.userId));
 }

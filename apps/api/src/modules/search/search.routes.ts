@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { searchQuerySchema, searchResultSchema, type SearchResult } from '@muster/contract/search';
 import type { Db } from '@muster/db/client';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
@@ -27,7 +27,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: 'Search the user’s disabilities, documents and threads',
         querystring: searchQuerySchema,
-        response: { 200: searchResultSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: { 200: searchResultSchema, ...errorResponses(401, 403) },
       },
     },
     async (request) => {

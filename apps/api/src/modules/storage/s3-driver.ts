@@ -12,16 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import type { S3Config } from '#src/config/env.ts';
 import type { StorageDriver } from './storage-driver.ts';
-
-export type S3Options = {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-};
 
 /**
  * Objects are stored with server-side encryption (SSE-S3, AES-256): the store encrypts them with keys
@@ -33,7 +25,7 @@ export const SERVER_SIDE_ENCRYPTION = 'AES256';
 const SSE_HEADER = 'x-amz-server-side-encryption';
 
 /** AWS S3 or any S3-compatible store (R2, MinIO). Uploads and downloads use presigned URLs. */
-export function createS3Driver(options: S3Options): StorageDriver & { client: S3Client } {
+export function createS3Driver(options: S3Config): StorageDriver & { client: S3Client } {
   const client = new S3Client({
     region: options.region,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),

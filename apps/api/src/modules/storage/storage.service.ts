@@ -41,7 +41,12 @@ function toStoredFile(row: FileRow): StoredFile {
  * Grants an upload: checks the kind's size and type limits, records a pending file and returns
  * signed URLs (one PUT, or one per part above the multipart threshold).
  */
-export async function createUpload({ db, storage, ownerId, input }: Deps & { input: CreateUploadInput }): Promise<UploadGrant> {
+export async function createUpload({
+  db,
+  storage,
+  ownerId,
+  input,
+}: Deps & { input: CreateUploadInput }): Promise<UploadGrant> {
   const kind = FILE_KINDS[input.kind];
   if (input.size > kind.maxBytes) {
     throw new AppError(ERR.TOO_LARGE, {
@@ -95,7 +100,13 @@ export async function createUpload({ db, storage, ownerId, input }: Deps & { inp
       contentType: declared,
       expiresIn: UPLOAD_URL_TTL_SECONDS,
     });
-    return { file_id: fileId, method: 'single', url: signed.url, headers: signed.headers, expires_at: expiresAt };
+    return {
+      file_id: fileId,
+      method: 'single',
+      url: signed.url,
+      headers: signed.headers,
+      expires_at: expiresAt,
+    };
   }
   const count = partCount(input.size);
   const parts = await Promise.all(
@@ -128,7 +139,13 @@ async function getOwnedFile(db: Db, ownerId: string, fileId: string): Promise<Fi
   return row;
 }
 
-async function reject(db: Db, storage: StorageDriver, row: FileRow, detail: string, field: string): Promise<never> {
+async function reject(
+  db: Db,
+  storage: StorageDriver,
+  row: FileRow,
+  detail: string,
+  field: string,
+): Promise<never> {
   await storage.delete(row.storageKey);
   await db.update(files).set({ status: 'rejected' }).where(eq(files.id, row.id));
   throw new AppError(ERR.INVALID_FORMAT, { detail, fields: { [field]: detail } });
@@ -153,7 +170,11 @@ export async function completeUpload({
     const expected = partCount(row.size);
     const parts = input.parts ?? [];
     const numbers = new Set(parts.map((p) => p.part_number));
-    if (parts.length !== expected || numbers.size !== expected || [...numbers].some((n) => n > expected)) {
+    if (
+      parts.length !== expected ||
+      numbers.size !== expected ||
+      [...numbers].some((n) => n > expected)
+    ) {
       throw new AppError(ERR.INVALID_INPUT, {
         detail: `expected ETags for parts 1 to ${expected}`,
         fields: { parts: `List each of the ${expected} parts once` },
@@ -200,7 +221,12 @@ export async function getFile({ db, ownerId, fileId }: Omit<Deps, 'storage'> & {
 }
 
 /** A short-lived URL to download a ready file. */
-export async function getDownloadUrl({ db, storage, ownerId, fileId }: Deps & { fileId: string }): Promise<DownloadUrl> {
+export async function getDownloadUrl({
+  db,
+  storage,
+  ownerId,
+  fileId,
+}: Deps & { fileId: string }): Promise<DownloadUrl> {
   const row = await getOwnedFile(db, ownerId, fileId);
   if (row.status !== 'ready' || !row.contentType) {
     throw new AppError(ERR.INVALID_STATE, { detail: 'file is not ready' });
@@ -214,9 +240,22 @@ export async function getDownloadUrl({ db, storage, ownerId, fileId }: Deps & { 
 }
 
 /** Deletes the object (and any unfinished multipart upload), then the row. */
-export async function deleteFile({ db, storage, ownerId, fileId }: Deps & { fileId: string }): Promise<void> {
+export async function deleteFile({
+  db,
+  storage,
+  ownerId,
+  fileId,
+}: Deps & { fileId: string }): Promise<void> {
   const row = await getOwnedFile(db, ownerId, fileId);
   if (row.multipartUploadId) await storage.abortMultipart(row.storageKey, row.multipartUploadId);
   await storage.delete(row.storageKey);
   await db.delete(files).where(and(eq(files.id, row.id), eq(files.ownerId, ownerId)));
+}
+
+/** The owner's ready files, as stored (for the account export). */
+export async function listReadyFiles({ db, ownerId }: Omit<Deps, 'storage'>): Promise<FileRow[]> {
+  return db
+    .select()
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.status, 'ready')));
 }

@@ -1,7 +1,8 @@
 import path from 'node:path';
+import type { S3Config } from '#src/config/env.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
 import { createLocalDriver } from './local-driver.ts';
-import { createS3Driver, type S3Options } from './s3-driver.ts';
+import { createS3Driver } from './s3-driver.ts';
 import { createTokenSigner } from './signed-token.ts';
 import type { StorageDriver } from './storage-driver.ts';
 
@@ -9,7 +10,7 @@ export type LocalStorage = ReturnType<typeof createLocalDriver>;
 
 /** The one place the storage driver is chosen: S3 when a bucket is configured, else a folder. */
 export function createStorage(options: {
-  s3: S3Options | undefined;
+  s3: S3Config | undefined;
   dataDir: string;
   apiUrl: string;
   keyRing: KeyRing;

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, ilike, sql, type Placeholder } from 'drizzle-orm';
 import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
-import { threads } from '@muster/db/schema/index';
+import { threadCounts, threads } from '@muster/db/schema/index';
 import { statementName } from '#src/lib/prepared.ts';
 
 /** Every query here is filtered by owner: another user's thread is simply not found. */
@@ -14,22 +13,21 @@ export function isThreadId(value: string): boolean {
 
 const newestFirst = [desc(threads.createdAt), desc(threads.id)] as const;
 
-const counted = alias(threads, 'counted');
+/** The owner's number of threads: one row of `thread_counts` (no row yet means none). */
+function totalOf(owner: Placeholder) {
+  return sql<number>`coalesce((select ${threadCounts.total} from ${threadCounts} where ${threadCounts.userId} = ${owner}), 0)`.mapWith(
+    Number,
+  );
+}
 
 /**
  * A page of the owner's threads with the owner's total beside each row, in one statement: the
- * total is counted on the owner's index in a subquery, not by a second round trip.
+ * total is the owner's row of `thread_counts` (kept by triggers), not a count of every thread.
  */
 function preparePage(db: Db) {
   const owner = sql.placeholder('userId');
   return db
-    .select({
-      ...getTableColumns(threads),
-      total:
-        sql<number>`(${db.select({ value: count() }).from(counted).where(eq(counted.userId, owner))})`.mapWith(
-          Number,
-        ),
-    })
+    .select({ ...getTableColumns(threads), total: totalOf(owner) })
     .from(threads)
     .where(eq(threads.userId, owner))
     .orderBy(...newestFirst)
@@ -54,12 +52,12 @@ export async function listThreads(options: { db: Db; userId: string; page: PageQ
   });
   const rows = found.map(({ total: _total, ...row }) => row);
   if (found[0]) return { rows, total: found[0].total };
-  // A page past the end holds no row to carry the total: count on its own.
-  const [total] = await options.db
-    .select({ value: count() })
-    .from(threads)
-    .where(eq(threads.userId, options.userId));
-  return { rows, total: total?.value ?? 0 };
+  // A page past the end holds no row to carry the total: read it on its own.
+  const [counted] = await options.db
+    .select({ total: threadCounts.total })
+    .from(threadCounts)
+    .where(eq(threadCounts.userId, options.userId));
+  return { rows, total: counted?.total ?? 0 };
 }
 
 export async function findThread(options: { db: Db; userId: string; id: string }) {
@@ -105,4 +103,13 @@ export async function searchThreads(options: { db: Db; userId: string; q: string
     .where(where)
     .orderBy(...newestFirst)
     .limit(options.limit);
+}
+
+/** All the owner's threads, newest first (for the account export). */
+export async function listAllThreads(options: { db: Db; userId: string }) {
+  return options.db
+    .select()
+    .from(threads)
+    .where(eq(threads.userId, options.userId))
+    .orderBy(desc(threads.createdAt));
 }

@@ -1,23 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@muster/contract/common';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
 import {
   createThreadInputSchema,
   threadListQuerySchema,
   threadPageSchema,
   threadSchema,
 } from '@muster/contract/threads';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { createThread, deleteThread, getThread, listThreads } from './threads.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 /** Any text is accepted as an id; one that is not a thread of the caller's answers 404. */
 const idParams = z.object({ id: pathIdSchema });
 

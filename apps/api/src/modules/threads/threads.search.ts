@@ -7,6 +7,10 @@ export const threadSearchProvider: SearchProvider = {
   group: 'threads',
   async search({ db, userId, q }) {
     const rows = await searchThreads({ db, userId, q, limit: SEARCH_THREAD_LIMIT });
-    return rows.map((row) => ({ id: row.id, title: row.title, created_at: row.createdAt.toISOString() }));
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      created_at: row.createdAt.toISOString(),
+    }));
   },
 };

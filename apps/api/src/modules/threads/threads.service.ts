@@ -41,3 +41,8 @@ export async function createThread(options: Owner & { title: string | null }): P
 export async function deleteThread(options: Owner & { id: string }): Promise<void> {
   if (!(await repository.deleteThread(options))) throw new AppError(ERR.NOT_FOUND);
 }
+
+/** All the owner's threads as stored, newest first (for the account export). */
+export async function listAllThreads(options: Owner): Promise<ThreadRow[]> {
+  return repository.listAllThreads(options);
+}

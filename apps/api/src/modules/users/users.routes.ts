@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '@muster/contract/errors';
 import {
   deletionStatusSchema,
   updateUserProfileInputSchema,
   userProfileSchema,
 } from '@muster/contract/users';
 import { userIdSchema } from '@muster/contract/common';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import {
@@ -17,12 +17,7 @@ import {
   updateUserProfile,
 } from './users.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -69,15 +64,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Delete the account after the grace period; signs out everywhere',
         params: z.object({ userId: userIdSchema }),
-        response: { 200: deletionStatusSchema, ...errors, 503: errorEnvelopeSchema },
+        response: { 200: deletionStatusSchema, ...errors, ...errorResponses(503) },
       },
     },
-    async (request) =>
-      requestDeletion({
-        ...owner(currentUser(request).id, request.params.userId),
-        jobs: app.jobs,
-        eraseJob: app.jobDefinitions.eraseAccount,
-      }),
+    async (request) => {
+      const userId = currentUser(request).id;
+      try {
+        return await requestDeletion({
+          ...owner(userId, request.params.userId),
+          jobs: app.jobs,
+          eraseJob: app.jobDefinitions.eraseAccount,
+        });
+      } finally {
+        // Sessions ended or the account's state changed: this instance forgets its copies at once.
+        app.sessionCache.evictUser(userId);
+      }
+    },
   );
   app.post(
     '/users/:userId/cancel-deletion',
@@ -91,12 +93,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: deletionStatusSchema, ...errors },
       },
     },
-    async (request) =>
-      cancelDeletion({
-        ...owner(currentUser(request).id, request.params.userId),
-        jobs: app.jobs,
-        eraseJob: app.jobDefinitions.eraseAccount,
-      }),
+    async (request) => {
+      const userId = currentUser(request).id;
+      try {
+        return await cancelDeletion({
+          ...owner(userId, request.params.userId),
+          jobs: app.jobs,
+          eraseJob: app.jobDefinitions.eraseAccount,
+        });
+      } finally {
+        // Sessions ended or the account's state changed: this instance forgets its copies at once.
+        app.sessionCache.evictUser(userId);
+      }
+    },
   );
   app.get(
     '/users/:userId/export',

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import { ERR } from '@muster/contract/errors';
 import {
@@ -12,33 +11,20 @@ import { UnknownBranchError, normaliseBranch } from '@muster/domain/branches';
 import { isPlaceholderName, profileLastName } from '@muster/domain/names';
 import type { Db } from '@muster/db/client';
 import type { JobQueue } from '@muster/db/jobs';
-import {
-  files,
-  session,
-  subscriptions,
-  threads,
-  user,
-  userProfiles,
-  usageCounters,
-} from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
+import { assertOwner } from '#src/lib/owner.ts';
+import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
+import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
+import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
+import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
+import * as repository from './users.repository.ts';
 
 type Owner = { db: Db; requesterId: string; userId: string };
 
-/** Every profile call is the owner's: another user's id answers 404 as if it did not exist. */
-function assertSelf({ requesterId, userId }: Owner) {
-  if (requesterId !== userId) throw new AppError(ERR.NOT_FOUND);
-}
-
-async function loadProfileRows(db: Db, userId: string) {
-  const [row] = await db
-    .select({ profile: userProfiles, image: user.image, subscription: subscriptions })
-    .from(userProfiles)
-    .innerJoin(user, eq(user.id, userProfiles.id))
-    .leftJoin(subscriptions, eq(subscriptions.userId, userProfiles.id))
-    .where(eq(userProfiles.id, userId));
+async function loadProfileRows(options: Owner) {
+  const row = await repository.findProfileRows(options);
   if (!row) throw new AppError(ERR.NOT_FOUND);
   return row;
 }
@@ -58,8 +44,11 @@ export function httpsUrlOrNull(value: string | null | undefined): string | null 
 }
 
 export async function getUserProfile(options: Owner): Promise<UserProfile> {
-  assertSelf(options);
-  const { profile, image, subscription } = await loadProfileRows(options.db, options.userId);
+  assertOwner(options);
+  const [{ profile, image }, subscription] = await Promise.all([
+    loadProfileRows(options),
+    findSubscriptionRow(options),
+  ]);
   const lastName = profileLastName(profile.lastName);
   return {
     id: profile.id,
@@ -85,7 +74,7 @@ export async function getUserProfile(options: Owner): Promise<UserProfile> {
 export async function updateUserProfile(
   options: Owner & { input: UpdateUserProfileInput },
 ): Promise<UserProfile> {
-  assertSelf(options);
+  assertOwner(options);
   const { input } = options;
   let servedBranches: { branch: string }[] | undefined;
   if (input.served_branches) {
@@ -100,25 +89,14 @@ export async function updateUserProfile(
     }
   }
   // One transaction: the profile and the sign-in name change together or not at all.
-  await options.db.transaction(async (tx) => {
-    const [names] = await tx
-      .update(userProfiles)
-      .set({
-        ...(input.first_name !== undefined ? { firstName: input.first_name } : {}),
-        ...(input.last_name !== undefined ? { lastName: input.last_name } : {}),
-        ...(servedBranches ? { servedBranches } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(userProfiles.id, options.userId))
-      .returning({ firstName: userProfiles.firstName, lastName: userProfiles.lastName });
-    if (!names) throw new AppError(ERR.NOT_FOUND);
-    if (input.first_name !== undefined || input.last_name !== undefined) {
-      await tx
-        .update(user)
-        .set({ name: `${names.firstName} ${names.lastName}`, updatedAt: new Date() })
-        .where(eq(user.id, options.userId));
-    }
+  const updated = await repository.updateProfile({
+    db: options.db,
+    userId: options.userId,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    servedBranches,
   });
+  if (!updated) throw new AppError(ERR.NOT_FOUND);
   return getUserProfile(options);
 }
 
@@ -131,10 +109,10 @@ type EraseJob = ReturnType<typeof eraseAccountJob>;
 export async function requestDeletion(
   options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob },
 ) {
-  assertSelf(options);
+  assertOwner(options);
   if (!options.jobs)
     throw new AppError(ERR.SERVICE_UNAVAILABLE, { detail: 'Background jobs are not running' });
-  const { profile } = await loadProfileRows(options.db, options.userId);
+  const { profile } = await loadProfileRows(options);
   if (profile.isDeleted && profile.deletionScheduledFor) {
     return { is_deleted: true, deletion_scheduled_for: profile.deletionScheduledFor.toISOString() };
   }
@@ -144,18 +122,11 @@ export async function requestDeletion(
     { user_id: options.userId },
     { startAfterSeconds: DELETION_GRACE_DAYS * 24 * 3600 },
   );
-  await options.db.transaction(async (tx) => {
-    await tx
-      .update(userProfiles)
-      .set({
-        isDeleted: true,
-        deletionRequestedAt: new Date(),
-        deletionScheduledFor: scheduledFor,
-        deletionJobId: jobId,
-        updatedAt: new Date(),
-      })
-      .where(eq(userProfiles.id, options.userId));
-    await tx.delete(session).where(eq(session.userId, options.userId));
+  await repository.markDeletionRequested({
+    db: options.db,
+    userId: options.userId,
+    scheduledFor,
+    jobId,
   });
   return { is_deleted: true, deletion_scheduled_for: scheduledFor.toISOString() };
 }
@@ -163,8 +134,8 @@ export async function requestDeletion(
 export async function cancelDeletion(
   options: Owner & { jobs: JobQueue | undefined; eraseJob: EraseJob },
 ) {
-  assertSelf(options);
-  const { profile } = await loadProfileRows(options.db, options.userId);
+  assertOwner(options);
+  const { profile } = await loadProfileRows(options);
   if (!profile.isDeleted) return { is_deleted: false, deletion_scheduled_for: null };
   if (profile.deletionJobId && options.jobs) {
     await options.jobs
@@ -172,16 +143,7 @@ export async function cancelDeletion(
       .catch(() => undefined);
   }
   // Even if the job could not be canceled, it does nothing for an account that is not deleted.
-  await options.db
-    .update(userProfiles)
-    .set({
-      isDeleted: false,
-      deletionRequestedAt: null,
-      deletionScheduledFor: null,
-      deletionJobId: null,
-      updatedAt: new Date(),
-    })
-    .where(eq(userProfiles.id, options.userId));
+  await repository.clearDeletion(options);
   return { is_deleted: false, deletion_scheduled_for: null };
 }
 
@@ -193,23 +155,12 @@ export async function exportAccount(
   options: Owner & { storage: StorageDriver },
 ): Promise<Readable> {
   const profile = await getUserProfile(options);
-  const [subscription] = await options.db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, options.userId));
-  const usage = await options.db
-    .select()
-    .from(usageCounters)
-    .where(eq(usageCounters.userId, options.userId));
-  const stored = await options.db
-    .select()
-    .from(files)
-    .where(and(eq(files.ownerId, options.userId), eq(files.status, 'ready')));
-  const ownThreads = await options.db
-    .select()
-    .from(threads)
-    .where(eq(threads.userId, options.userId))
-    .orderBy(desc(threads.createdAt));
+  // Each module answers for its own data.
+  const owner = { db: options.db, userId: options.userId };
+  const subscription = await findSubscriptionRow(owner);
+  const usage = await listUsageRows(owner);
+  const stored = await listReadyFiles({ db: options.db, ownerId: options.userId });
+  const ownThreads = await listAllThreads(owner);
   const zip = new yazl.ZipFile();
   const json = (name: string, value: unknown) =>
     zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);

@@ -174,30 +174,34 @@ export function httpHardening(limits: HttpLimits) {
       response.end(body);
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style (as below): these checks never wait, so no promise per request.
+    app.addHook('onRequest', (request, reply, done) => {
       // HTTP/1.1 requires a Host header; Node's own check would answer without a body.
       // Answered directly: routes registered before the app's error handler would not use it.
+      // (Answering in a callback-style hook means not calling done: the request ends here.)
       if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
         const missingHost = new AppError(ERR.INVALID_INPUT, {
           detail: 'The Host header is missing',
         });
-        return handleError(missingHost, request, reply);
+        handleError(missingHost, request, reply);
+        return;
       }
       if (request.routeOptions.config.longRequest) {
         longRequests.track(request.raw, reply.raw, limits.longRequestTimeoutMs);
       }
+      done();
     });
 
     // Answers carry personal data unless a route declares itself public: nothing is stored by
     // browsers or shared caches, and errors are never cached even on public routes.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const publicPolicy = request.routeOptions.config.cacheControl;
       if (publicPolicy && reply.statusCode < 400) {
         reply.header('cache-control', publicPolicy);
       } else if (!/\bno-store\b/.test(String(reply.getHeader('cache-control') ?? ''))) {
         reply.header('cache-control', NO_STORE);
       }
-      return payload;
+      done(null, payload);
     });
   }
 

@@ -22,7 +22,9 @@ export function isAmbiguousPath(rawUrl: string): boolean {
 
 /** Refuses ambiguous paths with 404 in the envelope, before routing decisions matter. */
 export function registerPathGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (isAmbiguousPath(request.raw.url ?? request.url)) throw new AppError(ERR.NOT_FOUND);
+  // Callback style: no promise per request for a check that never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isAmbiguousPath(request.raw.url ?? request.url)) return done(new AppError(ERR.NOT_FOUND));
+    done();
   });
 }

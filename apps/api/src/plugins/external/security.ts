@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -7,6 +6,7 @@ import { ERR } from '@muster/contract/errors';
 import { handleError } from '#src/lib/error-handler.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { registerPathGuard } from './path-guard.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
 import { redisWithMemoryFallback } from './rate-limit-store.ts';
 
 export type SecurityOptions = {
@@ -18,10 +18,10 @@ export type SecurityOptions = {
   redisPrefix?: string;
 };
 
-/** Ambiguous paths refused, Helmet headers, CORS for the app and site origins only, and rate limits. */
+/** Ambiguous paths refused, Helmet's headers (computed once), CORS for the app and site origins only, and rate limits. */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions) {
   registerPathGuard(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The docs UI sets its own CSP for its static files; the JSON API needs none beyond default.
     contentSecurityPolicy: {
       directives: {
@@ -36,15 +36,20 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   // A preflight names its origin and method; anything else sent as OPTIONS gets the envelope
   // here rather than the CORS plugin's plain-text refusal.
   // (Answered here: the CORS plugin's OPTIONS route predates the app's error handler.)
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'OPTIONS') return;
-    if (!request.headers.origin || !request.headers['access-control-request-method']) {
-      return handleError(
+  // Callback style: answering here means not calling done (the request ends with the answer).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      request.method === 'OPTIONS' &&
+      (!request.headers.origin || !request.headers['access-control-request-method'])
+    ) {
+      handleError(
         new AppError(ERR.INVALID_INPUT, { detail: 'Invalid preflight request' }),
         request,
         reply,
       );
+      return;
     }
+    done();
   });
   await app.register(cors, {
     origin: options.allowedOrigins,

@@ -1,6 +1,9 @@
+import { ConstructionIcon } from 'lucide-react';
 import { useMatches } from 'react-router';
 
 import { PageHeader } from '@/components/layouts/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 
 import { isAppRouteHandle } from '../route-types';
 
@@ -17,9 +20,13 @@ export function ComingSoonRoute() {
   return (
     <>
       <PageHeader title={title} description={summary} />
-      <p className="text-muted-foreground max-w-prose rounded-md border border-dashed p-4 text-sm">
+      <EmptyState
+        icon={ConstructionIcon}
+        className="max-w-prose"
+        action={{ label: 'Go to Dashboard', href: paths.dashboard.getHref() }}
+      >
         We are still building this part of Muster. It will appear here as soon as it is ready.
-      </p>
+      </EmptyState>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
+import { Logo } from '@/components/brand/logo';
 import { DisclaimerFooter } from '@/components/layouts/disclaimer-footer';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { paths } from '@/config/paths';
@@ -34,22 +35,27 @@ export function AppLayout({
   return (
     <div className="flex min-h-dvh">
       {sidebar}
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* While a full-screen status covers everything, or the first page's code is loading, the
+          footer is left out: laid out under them, it would sit near the top of the screen and
+          jump down when the page arrives. */}
+      <div className="flex min-w-0 flex-1 flex-col [&:has([data-slot=full-screen-status],[data-slot=first-load])>footer]:hidden">
         <a
           href="#main-content"
           className="bg-background focus:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-[3px]"
         >
           Skip to main content
         </a>
-        <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
+        {/* Solid, so its text keeps a measured contrast; the brand stripe carries the theme. */}
+        <header className="bg-header border-b-brand sticky top-0 z-40 border-b-2">
           <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
             <div className="flex min-w-0 flex-1 items-center gap-2">
               {headerStart}
               <Link
                 to={paths.dashboard.getHref()}
-                className="focus-visible:ring-ring/50 shrink-0 rounded-sm text-lg font-bold tracking-tight outline-none focus-visible:ring-[3px]"
+                className="focus-visible:ring-ring/50 shrink-0 rounded-sm outline-none focus-visible:ring-[3px]"
               >
-                Muster
+                {/* Beside the search button on a phone, the mark alone keeps the header in 375 px. */}
+                <Logo hideWordmarkOnPhones={Boolean(sidebar)} />
               </Link>
             </div>
             <div className="flex items-center gap-1">

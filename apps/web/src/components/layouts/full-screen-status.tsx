@@ -10,6 +10,7 @@ export function FullScreenStatus({ message }: FullScreenStatusProps) {
   return (
     <div
       role="status"
+      data-slot="full-screen-status"
       className="bg-background text-foreground fixed inset-0 z-50 flex flex-col items-center justify-center gap-3"
     >
       <LoaderCircleIcon

@@ -9,8 +9,12 @@ export type PageHeaderProps = {
 export function PageHeader({ title, description }: PageHeaderProps) {
   return (
     <div className="mb-6 flex flex-col gap-2">
-      <h1 className="text-3xl font-semibold tracking-tight">{title}</h1>
-      {description ? <p className="text-muted-foreground max-w-prose">{description}</p> : null}
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+      {description ? (
+        <p className="text-muted-foreground max-w-prose text-base leading-relaxed sm:text-lg">
+          {description}
+        </p>
+      ) : null}
     </div>
   );
 }

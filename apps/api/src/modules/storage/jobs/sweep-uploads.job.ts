@@ -14,7 +14,9 @@ export const ABANDONED_UPLOAD_HOURS = 24;
 export function sweepUploadsJob(storage: StorageDriver) {
   return defineJob({
     name: 'storage.sweep-uploads',
-    payloadSchema: z.object({ older_than_hours: z.number().int().min(1).default(ABANDONED_UPLOAD_HOURS) }),
+    payloadSchema: z.object({
+      older_than_hours: z.number().int().min(1).default(ABANDONED_UPLOAD_HOURS),
+    }),
     retry: { limit: 2, delaySeconds: 60 },
     async handler({ payload, db, progress }) {
       const cutoff = new Date(Date.now() - payload.older_than_hours * 3600 * 1000);
@@ -24,7 +26,9 @@ export function sweepUploadsJob(storage: StorageDriver) {
         .where(and(eq(files.status, 'pending'), lt(files.createdAt, cutoff)));
       for (const [index, row] of stale.entries()) {
         if (row.multipartUploadId) {
-          await storage.abortMultipart(row.storageKey, row.multipartUploadId).catch(() => undefined);
+          await storage
+            .abortMultipart(row.storageKey, row.multipartUploadId)
+            .catch(() => undefined);
         }
         await storage.delete(row.storageKey);
         await db.delete(files).where(eq(files.id, row.id));

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 
+import { BrandIntro } from '@/components/brand/logo';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -27,6 +28,7 @@ export function WelcomeRoute() {
   const name = profile.has_name ? `, ${profile.first_name}` : '';
   return (
     <div className="flex max-w-prose flex-col gap-6">
+      <BrandIntro />
       <PageHeader
         title={`Welcome to Muster${name}`}
         description="Muster helps you prepare your VA disability claim, step by step, with tools built by veterans."

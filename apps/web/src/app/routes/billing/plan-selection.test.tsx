@@ -49,6 +49,11 @@ describe('/plan-selection', () => {
     expect(within(plans[2]!).getByText('$149.99')).toBeVisible();
     expect(within(plans[3]!).getByText('one-time payment')).toBeVisible();
     expect(screen.queryByText(BILLING_DISABLED_NOTE)).not.toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Choose the plan that fits your claim. You can start free and upgrade whenever you need more.',
+      ),
+    ).toBeVisible();
   });
 
   it('sends a visitor who is not signed in to sign up', async () => {
@@ -171,6 +176,9 @@ describe('/plan-selection', () => {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(screen.queryByText(/not available/i)).not.toBeInTheDocument();
+    // Nothing on the page promises an upgrade that cannot happen.
+    expect(screen.queryByText(/upgrade/i)).not.toBeInTheDocument();
+    expect(screen.getByText('Choose the plan that fits your claim.')).toBeVisible();
     api.use({ 'GET /users/user-1': json(buildProfile()) });
     await userEvent.click(screen.getByRole('button', { name: 'Choose Free' }));
     await waitFor(() => expect(api.calls('POST', '/subscriptions/free')).toHaveLength(1));

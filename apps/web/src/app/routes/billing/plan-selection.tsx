@@ -2,6 +2,7 @@ import { isAllowedStatus } from '@muster/domain/subscription';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 
+import { BrandIntro } from '@/components/brand/logo';
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,9 @@ import { ExportDataButton } from '@/features/users/components/export-data-button
 import { isMemberSession, useAuthState } from '@/lib/auth-client';
 
 const TITLE = 'Plan selection';
-const DESCRIPTION =
-  'Choose the plan that fits your claim. You can start free and upgrade whenever you need more.';
+const DESCRIPTION = 'Choose the plan that fits your claim.';
+/** Only where paid plans can be bought: with billing off no screen promises an upgrade. */
+const DESCRIPTION_WITH_BILLING = `${DESCRIPTION} You can start free and upgrade whenever you need more.`;
 
 /**
  * `/plan-selection` (public). Signed-out visitors see the plans and are sent to sign up when they
@@ -69,7 +71,11 @@ export function PlanSelectionRoute() {
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <BrandIntro />
+      <PageHeader
+        title={TITLE}
+        description={config.data.enabled ? DESCRIPTION_WITH_BILLING : DESCRIPTION}
+      />
       {hasAllowedStatus ? (
         <p>
           <Link to={paths.dashboard.getHref()} className="underline underline-offset-4">

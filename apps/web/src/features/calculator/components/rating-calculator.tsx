@@ -1,42 +1,30 @@
 import type { CombinedRatingStep, Limb } from '@muster/contract/calculator';
-import { LIMBS } from '@muster/contract/calculator';
+import {
+  DEPENDANT_COUNT_LIMITS,
+  DEPENDANT_LABELS,
+  LIMB_LABELS,
+  LIMBS,
+} from '@muster/contract/calculator';
 import { calculateCombinedRating, type RatingEntry } from '@muster/domain/combined-rating';
 import { calculateCompensation } from '@muster/domain/compensation';
-import { COMPENSATION_RATE_TABLES } from '@muster/domain/compensation-rates';
-import { useId, useState } from 'react';
+import { BELOW_30_NOTE, defaultRateYear, rateYears } from '@muster/domain/compensation-table';
+import { formatDay, usd } from '@muster/domain/format';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 
 const PERCENTS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
-const REFERENCE_RATINGS = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
-const LIMB_LABELS: Record<Limb, string> = {
-  'left-leg': 'Left leg',
-  'right-leg': 'Right leg',
-  'left-arm': 'Left arm',
-  'right-arm': 'Right arm',
-};
+const RATE_YEARS = rateYears();
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `2024-12-01` → `Dec 1, 2024`. */
-export function formatEffectiveDate(isoDate: string): string {
-  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
-}
+/** The full table and the chart sit below the fold: their code loads after the calculator's. */
+const CompensationReference = lazy(() => import('./compensation-reference'));
 
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** The table in effect today, or the latest known one. */
-function defaultTableDate(today: string): string {
-  const inEffect = COMPENSATION_RATE_TABLES.findLast((t) => t.effective_date <= today);
-  return (inEffect ?? COMPENSATION_RATE_TABLES.at(-1))?.effective_date ?? '';
+function effectiveDateOf(year: number): string {
+  return RATE_YEARS.find((entry) => entry.year === year)?.effective_date ?? '';
 }
 
 type Row = { key: number; percent: number; limb: Limb | '' };
@@ -158,7 +146,8 @@ export function RatingCalculator() {
     schoolChildren: 0,
     parents: 0,
   });
-  const [tableDate, setTableDate] = useState(() => defaultTableDate(todayIso()));
+  const [year, setYear] = useState(() => defaultRateYear(todayIso()));
+  const tableDate = effectiveDateOf(year);
   const [whatIf, setWhatIf] = useState(30);
 
   const result = calculateCombinedRating({ ratings: toEntries(rows) });
@@ -167,16 +156,22 @@ export function RatingCalculator() {
     ratings: [...toEntries(rows), { percent: whatIf }],
   });
   const whatIfMonthly = monthlyFor(whatIfResult.combined, tableDate, dependants);
-  const effective = formatEffectiveDate(tableDate);
-  const single = {
-    ...dependants,
-    spouse: false,
-    spouseAidAttendance: false,
-    childrenUnder18: 0,
-    schoolChildren: 0,
-    parents: 0,
-  };
-  const married = { ...single, spouse: true };
+  const effective = formatDay(tableDate);
+  const household = useMemo(
+    () => ({
+      spouse: dependants.spouse,
+      spouse_aid_attendance: dependants.spouse && dependants.spouseAidAttendance,
+      children_under_18: dependants.childrenUnder18,
+      school_children: dependants.schoolChildren,
+      parents: dependants.parents,
+    }),
+    [dependants],
+  );
+  const hasDependants =
+    dependants.spouse ||
+    dependants.childrenUnder18 > 0 ||
+    dependants.schoolChildren > 0 ||
+    dependants.parents > 0;
 
   const update = (key: number, change: Partial<Row>) =>
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
@@ -260,7 +255,7 @@ export function RatingCalculator() {
                 }))
               }
             />
-            Spouse
+            {DEPENDANT_LABELS.spouse}
           </label>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input
@@ -271,36 +266,36 @@ export function RatingCalculator() {
                 setDependants((d) => ({ ...d, spouseAidAttendance: event.target.checked }))
               }
             />
-            Spouse receives Aid and Attendance
+            {DEPENDANT_LABELS.spouse_aid_attendance}
           </label>
           <NumberField
-            label="Children under 18"
+            label={DEPENDANT_LABELS.children_under_18}
             value={dependants.childrenUnder18}
-            max={20}
+            max={DEPENDANT_COUNT_LIMITS.children_under_18}
             onChange={(value) => setDependants((d) => ({ ...d, childrenUnder18: value }))}
           />
           <NumberField
-            label="Children 18 to 23 in school"
+            label={DEPENDANT_LABELS.school_children}
             value={dependants.schoolChildren}
-            max={20}
+            max={DEPENDANT_COUNT_LIMITS.school_children}
             onChange={(value) => setDependants((d) => ({ ...d, schoolChildren: value }))}
           />
           <NumberField
-            label="Dependent parents"
+            label={DEPENDANT_LABELS.parents}
             value={dependants.parents}
-            max={2}
+            max={DEPENDANT_COUNT_LIMITS.parents}
             onChange={(value) => setDependants((d) => ({ ...d, parents: value }))}
           />
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Rate table
+            Rate year
             <select
-              value={tableDate}
-              onChange={(event) => setTableDate(event.target.value)}
+              value={year}
+              onChange={(event) => setYear(Number(event.target.value))}
               className={fieldClass}
             >
-              {COMPENSATION_RATE_TABLES.map((table) => (
-                <option key={table.effective_date} value={table.effective_date}>
-                  {`Rates effective ${formatEffectiveDate(table.effective_date)}`}
+              {RATE_YEARS.map((entry) => (
+                <option key={entry.year} value={entry.year}>
+                  {`${entry.year} rates, effective ${formatDay(entry.effective_date)}`}
                 </option>
               ))}
             </select>
@@ -320,8 +315,11 @@ export function RatingCalculator() {
           <p className="text-muted-foreground text-sm">
             {`Before rounding to the nearest 10: ${result.combined_exact} %${result.bilateral_applied ? ' (bilateral factor applied)' : ''}`}
           </p>
-          <p className="text-lg font-medium">{`Monthly compensation: ${money.format(monthly)}`}</p>
-          <p className="text-muted-foreground text-sm">{`rates effective ${effective}`}</p>
+          <p className="text-lg font-medium">{`Monthly compensation: ${usd.format(monthly)}`}</p>
+          <p className="text-muted-foreground text-sm">{`${year} rates, effective ${effective}`}</p>
+          {hasDependants && result.combined > 0 && result.combined < 30 ? (
+            <p className="text-sm">{BELOW_30_NOTE}</p>
+          ) : null}
         </div>
         <h3 className="font-semibold">How it is calculated</h3>
         {result.steps.length === 0 ? (
@@ -351,42 +349,25 @@ export function RatingCalculator() {
             </select>
           </label>
           <p className="text-sm" data-testid="what-if">
-            {`Add a ${whatIf} % rating → combined ${whatIfResult.combined} %, ${money.format(whatIfMonthly)} a month`}
+            {`Add a ${whatIf} % rating → combined ${whatIfResult.combined} %, ${usd.format(whatIfMonthly)} a month`}
           </p>
         </div>
       </section>
 
-      <section aria-labelledby="reference-heading" className="flex flex-col gap-3">
+      <section aria-labelledby="reference-heading" className="flex min-w-0 flex-col gap-3">
         <h2 id="reference-heading" className="text-xl font-semibold">
-          VA compensation by rating
+          {`VA compensation rates, ${year}`}
         </h2>
-        <table className="w-full max-w-md text-sm">
-          <caption className="text-muted-foreground mb-2 text-left">
-            {`Monthly amounts, rates effective ${effective}. Married: with a spouse, no children or parents.`}
-          </caption>
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="py-1">
-                Rating
-              </th>
-              <th scope="col" className="py-1">
-                Married
-              </th>
-              <th scope="col" className="py-1">
-                Single
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {REFERENCE_RATINGS.map((rating) => (
-              <tr key={rating} className="border-b">
-                <th scope="row" className="py-1 text-left font-medium">{`${rating} %`}</th>
-                <td className="py-1">{money.format(monthlyFor(rating, tableDate, married))}</td>
-                <td className="py-1">{money.format(monthlyFor(rating, tableDate, single))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <p className="text-muted-foreground text-sm">
+          {`Every amount VA publishes for the ${year} rates, effective ${effective}. Change the rate year above to see another year.`}
+        </p>
+        <Suspense
+          fallback={
+            <p className="text-muted-foreground min-h-96 text-sm">Loading the rate table…</p>
+          }
+        >
+          <CompensationReference year={year} household={household} />
+        </Suspense>
       </section>
     </div>
   );

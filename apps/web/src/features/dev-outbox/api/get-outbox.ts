@@ -1,25 +1,14 @@
+import { outboxSchema, type OutboxEmail } from '@muster/contract/outbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { DEV_OUTBOX_POLL_MS } from '@/config/constants';
 import { api, isApiError } from '@/lib/api-client';
 
-/**
- * One mail kept by the API's embedded outbox. The contract has no schema for this development
- * endpoint yet (the API declares it in `modules/mail/outbox.routes.ts`); this mirrors it.
- */
-export const outboxEmailSchema = z.object({
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  sentAt: z.string(),
-});
-export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+export type { OutboxEmail } from '@muster/contract/outbox';
 
 /** `GET /dev/outbox`: newest first; 404 when the server sends real mail or runs in production. */
 export function getOutbox(signal?: AbortSignal): Promise<OutboxEmail[]> {
-  return api.get('/dev/outbox', z.array(outboxEmailSchema), { signal });
+  return api.get('/dev/outbox', outboxSchema, { signal });
 }
 
 export function outboxQueryOptions() {

@@ -1,4 +1,8 @@
+import { MailIcon } from 'lucide-react';
 import { useId } from 'react';
+
+import { EmptyState } from '@/components/ui/empty-state';
+import { paths } from '@/config/paths';
 
 import type { OutboxEmail } from '../api/get-outbox';
 
@@ -12,9 +16,12 @@ export function findSignInCode(text: string): string | null {
 export function OutboxList({ emails }: { emails: readonly OutboxEmail[] }) {
   if (emails.length === 0) {
     return (
-      <p className="text-muted-foreground">
+      <EmptyState
+        icon={MailIcon}
+        action={{ label: 'Ask for a sign-in code', href: paths.signIn.getHref() }}
+      >
         No mail yet. Ask for a sign-in code and it shows up here.
-      </p>
+      </EmptyState>
     );
   }
   return (

@@ -1,6 +1,7 @@
-import { MILITARY_THEMES } from '@muster/domain/themes';
+import { MILITARY_THEMES, orderThemesForMenu } from '@muster/domain/themes';
 import { MedalIcon } from 'lucide-react';
 
+import { useTheme } from '@/components/theme/theme-provider';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -19,11 +20,10 @@ import { useMilitaryTheme } from './military-theme-provider';
 /** Sidebar footer menu: choose a branch (auto-enables), turn the theme on or off, reset. */
 export function MilitaryThemeMenu() {
   const theme = useMilitaryTheme();
+  const { resolvedTheme } = useTheme();
   const served = new Set(theme.servedBranches);
-  // Branches served in come first.
-  const ordered = [...MILITARY_THEMES].sort(
-    (a, b) => Number(served.has(b.slug)) - Number(served.has(a.slug)),
-  );
+  // The veteran's own branches come first.
+  const ordered = orderThemesForMenu(theme.servedBranches);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -46,6 +46,11 @@ export function MilitaryThemeMenu() {
         >
           {ordered.map((t) => (
             <DropdownMenuRadioItem key={t.slug} value={t.slug}>
+              {/* A preview of the branch's colours: its mark's tile and its primary. */}
+              <span aria-hidden className="flex shrink-0 overflow-hidden rounded-sm border">
+                <span className="size-3" style={{ backgroundColor: t[resolvedTheme].brand }} />
+                <span className="size-3" style={{ backgroundColor: t[resolvedTheme].primary }} />
+              </span>
               {t.displayName}
               {served.has(t.slug) ? (
                 <span className="text-muted-foreground ml-auto text-xs">Served</span>

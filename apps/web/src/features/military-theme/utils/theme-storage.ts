@@ -15,7 +15,19 @@ export const MILITARY_THEME_KEYS = {
   local: (userId: string) => `muster:military-theme:${userId}`,
   /** localStorage: the slug last shown, e.g. `marine-corps` (empty when off). */
   snapshot: 'muster:military-theme-snapshot',
+  /**
+   * localStorage: the colours last applied, for both modes, so public/theme-init.js can paint them
+   * before the app starts (removed when the branch theme is off).
+   */
+  paint: 'muster:military-theme-paint',
 } as const;
+
+/** What public/theme-init.js reads to paint a branch theme before the first frame. */
+export type ThemePaint = {
+  slug: BranchSlug;
+  light: Partial<Record<string, string>>;
+  dark: Partial<Record<string, string>>;
+};
 
 function safely<T>(read: () => T, fallback: T): T {
   try {
@@ -62,4 +74,12 @@ export function applyMilitaryTheme(
   }
   if (theme) root.dataset.militaryTheme = theme.slug;
   else delete root.dataset.militaryTheme;
+  rememberPaint(theme ? { slug: theme.slug, light: theme.light, dark: theme.dark } : null);
+}
+
+function rememberPaint(paint: ThemePaint | null) {
+  safely(() => {
+    if (paint) window.localStorage.setItem(MILITARY_THEME_KEYS.paint, JSON.stringify(paint));
+    else window.localStorage.removeItem(MILITARY_THEME_KEYS.paint);
+  }, undefined);
 }

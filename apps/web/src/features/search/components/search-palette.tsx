@@ -1,3 +1,4 @@
+import { SearchXIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -8,6 +9,7 @@ import {
   CommandItem,
   CommandList,
 } from '@/components/ui/command';
+import { EmptyState } from '@/components/ui/empty-state';
 import { SEARCH_PALETTE } from '@/config/constants';
 
 import { useSearch } from '../api/search';
@@ -50,9 +52,11 @@ export function SearchPalette({ open, onOpenChange }: SearchPaletteProps) {
           Search is unavailable right now. Try again in a moment.
         </p>
       ) : isSettled && groups.length === 0 ? (
-        <p role="status" className="py-6 text-center text-sm">
-          No results found.
-        </p>
+        <div role="status" className="px-3 py-4">
+          <EmptyState icon={SearchXIcon} title="No results found." className="border-0 p-0">
+            Try another word. Search looks through your disabilities, documents and conversations.
+          </EmptyState>
+        </div>
       ) : null}
       {/* The listbox stays in the page (the input points at it) but is hidden while empty. */}
       <CommandList className="max-h-[300px]" hidden={groups.length === 0}>

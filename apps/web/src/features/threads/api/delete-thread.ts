@@ -41,10 +41,12 @@ function forgetThread(queryClient: QueryClient, threadId: string) {
  * the component that started the delete has unmounted (the sidebar collapsed, the drawer closed).
  * Callers show the outcome (spec §8 thread-delete toasts), so the global error toast is off.
  */
-export function useDeleteThread(options: {
-  onDeleted?: (threadId: string) => void;
-  onFailed?: (threadId: string, error: unknown) => void;
-} = {}) {
+export function useDeleteThread(
+  options: {
+    onDeleted?: (threadId: string) => void;
+    onFailed?: (threadId: string, error: unknown) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteThread,

@@ -19,7 +19,10 @@ function buildThread(index: number, title: string | null = `Conversation ${index
 }
 
 /** An API holding `threads` (newest first) that honours `page_size` and deletes for real. */
-function threadsApi(initial: Thread[], options: { failDelete?: boolean; goneOnServer?: string[] } = {}) {
+function threadsApi(
+  initial: Thread[],
+  options: { failDelete?: boolean; goneOnServer?: string[] } = {},
+) {
   let threads = [...initial];
   return {
     current: () => threads,
@@ -122,9 +125,7 @@ describe('sidebar threads', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Conversation' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Error')).toBeVisible();
-    expect(
-      screen.getByText('Failed to delete the conversation. Please try again.'),
-    ).toBeVisible();
+    expect(screen.getByText('Failed to delete the conversation. Please try again.')).toBeVisible();
     expect(within(sidebar).getByRole('link', { name: 'Conversation 1' })).toBeVisible();
     // One toast only: the global error toaster stays quiet.
     expect(screen.queryByText('An unexpected error occurred')).toBeNull();

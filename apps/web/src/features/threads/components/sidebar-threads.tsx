@@ -1,10 +1,11 @@
 import { threadTitle, type Thread } from '@muster/contract/threads';
-import { MessageSquareIcon, Trash2Icon } from 'lucide-react';
+import { MessageSquareIcon, MessagesSquareIcon, Trash2Icon } from 'lucide-react';
 import { Suspense, lazy, useRef, useState } from 'react';
-import { NavLink, matchPath, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, matchPath, useLocation, useNavigate } from 'react-router';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
 import { useSidebar } from '@/components/layouts/sidebar-state';
+import { EmptyState } from '@/components/ui/empty-state';
 import { SIDEBAR } from '@/config/constants';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
@@ -38,7 +39,7 @@ export function SidebarThreads({
   // Mounted from the first delete on, so the dialog can play its closing animation.
   const [isDialogMounted, setDialogMounted] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
-  const statusRef = useRef<HTMLParagraphElement>(null);
+  const statusRef = useRef<HTMLDivElement>(null);
   /** The thread whose delete button opened the dialog, and whether it was deleted. */
   const lastDelete = useRef<{ id: string; deleted: boolean } | null>(null);
 
@@ -129,13 +130,22 @@ export function SidebarThreads({
     const items = threads.data.results;
     if (items.length === 0) {
       return (
-        <p
+        <EmptyState
           ref={statusRef}
-          tabIndex={-1}
-          className="text-muted-foreground px-2 text-xs outline-none"
+          size="compact"
+          icon={MessagesSquareIcon}
+          action={
+            <Link
+              to={paths.chats.new.getHref()}
+              onClick={() => setMobileOpen(false)}
+              className="text-foreground focus-visible:ring-ring/50 rounded-sm font-medium underline underline-offset-2 outline-none focus-visible:ring-[3px]"
+            >
+              Ask the assistant
+            </Link>
+          }
         >
           No conversations yet. Your latest chats will appear here.
-        </p>
+        </EmptyState>
       );
     }
     return (
@@ -149,8 +159,8 @@ export function SidebarThreads({
                 onClick={() => setMobileOpen(false)}
                 className={({ isActive }) =>
                   cn(
-                    'hover:bg-accent hover:text-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 pr-9 text-sm outline-none focus-visible:ring-[3px]',
-                    isActive && 'bg-accent text-accent-foreground font-medium',
+                    'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-ring/50 flex h-9 items-center gap-2 rounded-md px-2 pr-9 text-sm outline-none focus-visible:ring-[3px]',
+                    isActive && 'bg-sidebar-accent text-sidebar-accent-foreground font-medium',
                   )
                 }
               >
@@ -167,7 +177,7 @@ export function SidebarThreads({
                   setPendingDelete({ id: thread.id, title: thread.title });
                   setDialogMounted(true);
                 }}
-                className="text-muted-foreground hover:text-destructive hover:bg-accent focus-visible:ring-ring/50 absolute top-1/2 right-1 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
+                className="text-muted-foreground hover:text-destructive hover:bg-sidebar-accent focus-visible:ring-ring/50 absolute top-1/2 right-1 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md outline-none focus-visible:ring-[3px]"
               >
                 <Trash2Icon className="size-4" aria-hidden />
               </button>

@@ -5,12 +5,13 @@ import {
   type UserProfile,
 } from '@muster/contract/users';
 import { BRANCHES, UnknownBranchError, findBranch } from '@muster/domain/branches';
-import { XIcon } from 'lucide-react';
+import { ShieldIcon, XIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import {
   Form,
   FormControl,
@@ -207,7 +208,10 @@ export function ProfileForm({ profile, submitLabel, onSaved }: ProfileFormProps)
               })}
             </ul>
           ) : (
-            <p className="text-muted-foreground text-sm">No branches added yet.</p>
+            <EmptyState icon={ShieldIcon} size="compact">
+              No branches added yet. Add each one you served in: your branches come first in the
+              theme menu.
+            </EmptyState>
           )}
 
           <div>

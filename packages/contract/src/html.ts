@@ -8,5 +8,5 @@ const HTML_ESCAPES: Record<string, string> = {
 
 /** Escapes text for use in HTML content or a quoted attribute value. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? '');
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }

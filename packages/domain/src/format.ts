@@ -1,0 +1,16 @@
+/** How amounts and VA dates read on the app and the site alike (US English). */
+
+/** `1234.5` → `$1,234.50`. */
+export const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2024-12-01` → `Dec 1, 2024` (a calendar day: read in UTC so no time zone shifts it). */
+export function formatDay(isoDate: string): string {
+  return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}
