@@ -54,7 +54,7 @@ if (chromium && !chromium.ok) console.error(`\n${chromium.message}`);
 
 // 1. Vitest
 const vitestJson = path.join(results, 'vitest.json');
-run('vitest', 'npx', [
+const vitestOk = run('vitest', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -71,6 +71,9 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // Vitest also fails on errors outside any test (an unhandled rejection, a file that cannot load,
+  // a failing hook): count that as one failure so the totals line never reads "0 failed" then.
+  if (!vitestOk && vitest.numFailedTests === 0) totals.failed += 1;
 } else {
   totals.failed += 1;
 }
