@@ -99,7 +99,10 @@ type Fixtures = {
    * signs out afterwards. Call before the first navigation.
    */
   login: (options?: { email?: string; plan?: 'FREE' | null }) => Promise<LoggedInUser>;
-  /** console.error messages; the test fails on any unless it calls `consoleErrors.allow(pattern)`. */
+  /**
+   * console.error messages and Content-Security-Policy violations; the test fails on any unless it
+   * calls `consoleErrors.allow(pattern)`.
+   */
   consoleErrors: { messages: string[]; allow(pattern: RegExp): void };
 };
 
@@ -144,6 +147,15 @@ export const test = base.extend<Fixtures>({
         if (message.type() === 'error') messages.push(message.text());
       });
       page.on('pageerror', (error) => messages.push(error.message));
+      // A blocked script, style or eval is reported only as a page event, not on the console:
+      // repeat it there, so every test fails on a Content-Security-Policy violation as well.
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `Content-Security-Policy violation: ${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
       await use({ messages, allow: (pattern) => allowed.push(pattern) });
       const unexpected = messages.filter((m) => !allowed.some((pattern) => pattern.test(m)));
       expect(unexpected, 'console.error during the test').toEqual([]);

@@ -2,15 +2,18 @@
  * First-load JS budget: the gzip size of every script `/dashboard` loads before it can render —
  * the entry chunks and module preloads in index.html, the app module the entry always imports
  * (src/app/mount.tsx), the dashboard route chunk, and the static imports of each. Fails above
- * 172 KB (172 × 1024 bytes). It was 170 KB until the brand's mark joined the loading screen and the
- * theme menu: keep it a ceiling that only a measured reason moves.
+ * 176 KB (176 × 1024 bytes). It was 170 KB until the brand's mark joined the loading screen and the
+ * theme menu, then 172 KB until the dashboard's starter panels came with its own chunk instead of
+ * one more request after it (2.5 KB; on Lighthouse's slow 4G that round trip sat before the largest
+ * paint, and the panels' late arrival shifted the layout: CLS 0.019 to 0). Keep it a ceiling that
+ * only a measured reason moves.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 172 * 1024;
+export const BUDGET_BYTES = 176 * 1024;
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(repo, 'apps', 'web', 'dist');
 

@@ -13,7 +13,14 @@ import { precompressPlugin } from '../../scripts/precompress.ts';
 const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
-const ROUTE_TABLE = /[\\/]src[\\/](app[\\/]route-(config|preload|types)|config[\\/]paths)\.ts$/;
+/**
+ * What the entry needs before the app starts: the route table to match a URL to its page's code,
+ * and the storage keys to tell whether a session is stored. In the entry's own small chunk, never in
+ * `app`: the entry would then wait for all of `app`, whose zod would load before the entry has set
+ * zod's CSP-safe mode.
+ */
+const ROUTE_TABLE =
+  /[\\/]src[\\/](app[\\/]route-(config|preload|types)|config[\\/](paths|storage-keys))\.ts$/;
 
 /**
  * Everything the app module (src/app/mount.tsx) imports statically, found once the module graph is
@@ -74,7 +81,7 @@ export default defineConfig({
     manifest: true,
     // Maps are written for error reporting but not referenced from the bundles.
     sourcemap: 'hidden',
-    // First-load budget is 170 KB gzip for JS (see README); warn well before a single chunk gets close.
+    // The first-load JS budget is in scripts/js-budget.ts; warn well before a single chunk gets close.
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
       output: {
@@ -84,8 +91,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: FRAMEWORK_PACKAGES, priority: 10 },
-            // What the entry needs to match a URL to its page's code: kept out of `app`, which
-            // would otherwise take it in as a dependency of its own modules.
+            // Kept out of `app`, which would otherwise take these in as dependencies of its own.
             { name: 'routes', test: ROUTE_TABLE, priority: 8 },
             { name: 'app', test: appGraph.test, priority: 5 },
           ],

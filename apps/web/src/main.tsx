@@ -1,6 +1,7 @@
 import './index.css';
 
-import { preloadRouteModules } from '@/app/route-preload';
+import { preloadRouteModules, preloadSignedInShell } from '@/app/route-preload';
+import { STORAGE_KEYS } from '@/config/storage-keys';
 
 // Zod would probe whether it may compile validators with `new Function`; the CSP (script-src
 // 'self') forbids that, and the probe alone is reported as a violation. Zod reads its settings
@@ -10,6 +11,15 @@ import { preloadRouteModules } from '@/app/route-preload';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html must contain <div id="root">.');
+
+/** Whether a bearer token is stored; storage that cannot be read (privacy modes) counts as none. */
+function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.AUTH_TOKEN) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Runs `start` once the browser has painted the loading message, so starting the app (a long
@@ -26,6 +36,7 @@ function afterFirstPaint(start: () => void) {
 // chunks (see vite.config.ts), so they download from the start, even before this file runs.
 afterFirstPaint(() => {
   preloadRouteModules(window.location.pathname);
+  preloadSignedInShell(hasStoredSession());
   import('@/app/mount').then(
     (module) => module.mountApp(rootElement),
     (error: unknown) => {

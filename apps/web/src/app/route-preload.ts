@@ -55,3 +55,15 @@ export function preloadRouteModules(
 ) {
   for (const load of modulesFor(pathname)) void load().catch(() => undefined);
 }
+
+/**
+ * With a stored session, a protected page opens inside the signed-in shell, whose sidebar and
+ * account controls are their own chunks (a signed-out visitor never needs them). Asking for them
+ * now, beside the app's code, saves the round trip the shell would otherwise start only once the
+ * session is confirmed. Without a stored token nothing is fetched.
+ */
+export function preloadSignedInShell(hasStoredSession: boolean) {
+  if (!hasStoredSession) return;
+  void import('./shell-sidebar').catch(() => undefined);
+  void import('./account-controls').catch(() => undefined);
+}

@@ -59,17 +59,7 @@ export const API_MAX_RETRIES = 2;
 /** First retry waits this long; each further retry doubles it. */
 export const API_RETRY_BASE_DELAY_MS = 500;
 
-/** Browser storage keys. Keep `THEME_MODE` in sync with public/theme-init.js (a test checks it). */
-export const STORAGE_KEYS = {
-  /** localStorage: 'light' | 'dark' | 'system'. */
-  THEME_MODE: 'muster:theme-mode',
-  /** sessionStorage: set when the page reloaded itself after a chunk failed to load. */
-  CHUNK_RELOAD: 'muster:chunk-reload',
-  /** localStorage: the bearer token of the signed-in session (the only auth value stored). */
-  AUTH_TOKEN: 'muster:auth-token',
-  /** sessionStorage: set while a checkout or billing portal visit is pending (spec §4). */
-  PENDING_CHECKOUT: 'muster:pending-checkout',
-} as const;
+export { STORAGE_KEYS } from './storage-keys';
 
 /**
  * Session refresh (spec §9 "Auth session"): every tick, a session that expires within

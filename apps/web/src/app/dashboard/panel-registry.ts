@@ -1,9 +1,19 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
+
+import {
+  DecisionLetterPanel,
+  DeadlinesPanel,
+  DisabilitiesPanel,
+  QuickActionsPanel,
+  RatingPanel,
+} from './starter-panels';
 
 /**
  * The dashboard's panels. Each feature adds its own entry when it lands: an id, a title (the
- * panel's heading), its place in the grid (`order`, lowest first) and its component, loaded on
- * demand so the dashboard's first paint does not wait for every feature's code.
+ * panel's heading), its place in the grid (`order`, lowest first) and its component. A panel that
+ * needs its feature's code and data loads it on demand (`lazy`), so the dashboard's first paint does
+ * not wait for every feature; the starter panels are a few lines of static text and come with the
+ * dashboard itself, so the page shows its content without another round trip.
  */
 export type DashboardPanelDefinition = {
   /** Unique and stable; the panel's heading id derives from it. */
@@ -12,44 +22,33 @@ export type DashboardPanelDefinition = {
   order: number;
   /** `full` spans the whole row on wide screens; one column on a phone either way. */
   width?: 'half' | 'full';
-  Component: LazyExoticComponent<ComponentType>;
+  Component: ComponentType;
 };
-
-type StarterPanelName =
-  | 'DisabilitiesPanel'
-  | 'DecisionLetterPanel'
-  | 'RatingPanel'
-  | 'DeadlinesPanel'
-  | 'QuickActionsPanel';
-
-// The starter panels share one module (one request); features bring their own.
-const starterPanel = (name: StarterPanelName) =>
-  lazy(() => import('./starter-panels').then((module) => ({ default: module[name] })));
 
 export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
   {
     id: 'disabilities',
     title: 'Your disabilities',
     order: 10,
-    Component: starterPanel('DisabilitiesPanel'),
+    Component: DisabilitiesPanel,
   },
   {
     id: 'decision-letter',
     title: 'Latest decision letter',
     order: 20,
-    Component: starterPanel('DecisionLetterPanel'),
+    Component: DecisionLetterPanel,
   },
   {
     id: 'rating',
     title: 'Combined rating and monthly compensation',
     order: 30,
-    Component: starterPanel('RatingPanel'),
+    Component: RatingPanel,
   },
   {
     id: 'deadlines',
     title: 'Next deadlines',
     order: 40,
-    Component: starterPanel('DeadlinesPanel'),
+    Component: DeadlinesPanel,
   },
   {
     id: 'conversations',
@@ -67,7 +66,7 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     title: 'Quick actions',
     order: 90,
     width: 'full',
-    Component: starterPanel('QuickActionsPanel'),
+    Component: QuickActionsPanel,
   },
 ];
 
