@@ -28,6 +28,15 @@ export default defineConfig({
       'apps/web',
       'apps/site',
       ...apiProjects,
+      // The lint rules of eslint-rules/, with probes that must fail them.
+      {
+        test: {
+          name: 'lint-rules',
+          root: './eslint-rules',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       // The repository's own scripts (the Node check, Chromium for the browser suite).
       {
         test: {

@@ -85,7 +85,7 @@ function startServer(dataDir: string): ChildProcess {
     },
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     // The embedded outbox prints sign-in codes; keep them out of the output.
     stderr += chunk.toString().replace(/^\[outbox\].*$/gm, '');
   });
@@ -287,8 +287,9 @@ try {
       }
       if (lhr.finalDisplayedUrl !== target.url) redirectedTo = lhr.finalDisplayedUrl;
       // A page that failed (an error screen instead of the page) would still score well.
-      const consoleErrors = (lhr.audits['errors-in-console']?.details as { items?: unknown[] })
-        ?.items?.length;
+      const consoleErrors = (
+        lhr.audits['errors-in-console']?.details as { items?: unknown[] } | undefined
+      )?.items?.length;
       if (consoleErrors) {
         failed = true;
         console.log(`${target.label} run ${run}: ${consoleErrors} console error(s)`);

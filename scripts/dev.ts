@@ -29,8 +29,8 @@ function start(
       .filter(Boolean)
       .map((line) => `[${name}] ${line}\n`)
       .join('');
-  child.stdout?.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
-  child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
+  child.stdout.on('data', (chunk: Buffer) => process.stdout.write(prefix(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(prefix(chunk)));
   child.on('exit', (code) => {
     process.stdout.write(`[${name}] exited (${code})\n`);
     stopAll(code ?? 1);

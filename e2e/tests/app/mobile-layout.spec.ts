@@ -35,7 +35,7 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprit
         const box = element.getBoundingClientRect();
         if (box.right > width + 0.5 && box.width > 0 && culprits.length < 5) {
           const name =
-            element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+            element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 30);
           culprits.push(
             `${element.tagName.toLowerCase()}.${Array.from(element.classList).slice(0, 3).join('.')} "${name}" right=${Math.round(box.right)}`,
           );

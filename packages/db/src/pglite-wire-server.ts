@@ -140,6 +140,7 @@ class WireConnection {
       while (this.messages.length && !this.closed) {
         this.clearIdleTimer();
         await lock.acquire(this);
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- close() can run while the lock is awaited
         if (this.closed) break;
         const message = this.messages.shift()!;
         if (message[0] === TERMINATE && this.started) {

@@ -104,6 +104,7 @@ export function handleError(
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the decorator exists only where the rate-limit plugin is registered
     { preHandler: app.rateLimit ? app.rateLimit() : undefined },
     (_request, reply) => reply.status(404).send(envelope(ERR.NOT_FOUND)),
   );

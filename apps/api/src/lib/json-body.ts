@@ -52,6 +52,6 @@ export function registerJsonBodyParser(app: FastifyInstance) {
       );
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }

@@ -171,7 +171,7 @@ describe('[HTTP-LIMITS]: deadlines over a real port', () => {
       },
     });
     const url = new URL(grant.url!);
-    const headers = Object.entries(grant.headers ?? {})
+    const headers = Object.entries(grant.headers)
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     const exchange = openRaw(

@@ -29,7 +29,9 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed before building them
   await second?.close();
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- as above
   await first?.close();
 });
 

@@ -19,11 +19,11 @@ afterAll(async () => app.close());
 async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
+      if (error) return reject(error);
       const entries = new Map<string, Buffer>();
       zip.on('entry', (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
+          if (streamError) return reject(streamError);
           const chunks: Buffer[] = [];
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {

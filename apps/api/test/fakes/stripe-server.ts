@@ -118,7 +118,7 @@ export async function startFakeStripe(options: {
   }
 
   function makeSubscription(session: Obj, status: string): Subscription {
-    const price = String((session.__price as string) ?? '');
+    const price = String(session.__price ?? '');
     const periodEnd = now() + 30 * 24 * 3600;
     const subscription: Subscription = {
       id: id('sub'),

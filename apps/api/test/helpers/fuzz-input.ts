@@ -291,6 +291,7 @@ export type FuzzBody = { kind: string; type: string; payload: string | Buffer };
 const json = (kind: string, value: unknown): FuzzBody => ({
   kind,
   type: 'application/json',
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify answers undefined for undefined and functions
   payload: JSON.stringify(value) ?? 'null',
 });
 
@@ -341,6 +342,7 @@ export function bodiesFor(schema: unknown): fc.Arbitrary<FuzzBody> {
           // Raw JSON so that a `__proto__` key really is sent as a key.
           const text = JSON.stringify(v);
           const more = Object.entries(extra)
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify answers undefined for undefined and functions
             .map(([k, x]) => `${JSON.stringify(k)}:${JSON.stringify(x) ?? 'null'}`)
             .join(',');
           return {
@@ -398,6 +400,7 @@ export function queriesFor(schema: unknown): fc.Arbitrary<string> {
   const encode = (value: unknown) =>
     Object.entries(value && typeof value === 'object' ? value : {})
       .map(
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- JSON.stringify answers undefined for undefined and functions
         ([k, v]) => `${escape(k)}=${escape(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
       )
       .join('&');

@@ -50,6 +50,7 @@ export function ProtectedRouteGate({ children }: ProtectedRouteGateProps) {
   if (auth.status === 'loading') return <FullScreenStatus message={LOADING_ACCOUNT_MESSAGE} />;
   if (!isMemberSession(auth)) {
     // Come back here after signing in, unless the user chose to sign out.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- isMemberSession is false for an anonymous session too, which is 'signed-in'
     const isChosen = auth.status === 'signed-out' && auth.cause === 'user';
     const state = isChosen ? null : { from: `${location.pathname}${location.search}` };
     return <Navigate to={paths.signIn.getHref()} replace state={state} />;

@@ -353,6 +353,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { response, body };
     } catch (error) {
       if (callerSignal?.aborted) throw new CallerAbort(callerSignal.reason);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by the timeout timer while the request was awaited
       if (isTimedOut) {
         throw new ApiError({
           status: 0,

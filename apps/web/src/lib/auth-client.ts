@@ -362,6 +362,7 @@ export function createAuthClient(options: AuthClientOptions) {
         try {
           const result = await checkSession();
           if (result) applySession(result);
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the session can change while the check above is awaited
           else if (state.status === 'signed-in') {
             clearSession('session-ended');
             goToSignIn();
@@ -370,6 +371,7 @@ export function createAuthClient(options: AuthClientOptions) {
           if (isServiceOutage(error)) {
             // A blip while the session is still valid is retried on the next tick; once it has
             // expired, the app cannot work and says so.
+            // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the session can change while the check above is awaited
             if (state.status === 'signed-in' && state.session.expiresAt <= now())
               goToServiceOutage();
             return;

@@ -33,6 +33,7 @@ export function watchForUpdates({
     if (isNotified || isStopped) return;
     try {
       const signature = await getSignature();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() and the notice can happen while the check is awaited
       if (isStopped || isNotified) return;
       if (baseline === null) baseline = signature;
       else if (signature !== baseline) {

@@ -14,6 +14,8 @@ configure({ asyncUtilTimeout: 3000 });
 
 // jsdom does not scroll; React Router's <ScrollRestoration> calls it on every navigation.
 window.scrollTo = () => {};
+// jsdom lacks what follows, though the DOM types promise it.
+/* eslint-disable @typescript-eslint/no-unnecessary-condition */
 // cmdk (the search palette) measures its list and scrolls the selected item into view.
 globalThis.ResizeObserver ??= class {
   observe() {}
@@ -38,6 +40,7 @@ Blob.prototype.text ??= function text(this: Blob) {
 Blob.prototype.arrayBuffer ??= function arrayBuffer(this: Blob) {
   return readBlob<ArrayBuffer>(this, 'buffer');
 };
+/* eslint-enable @typescript-eslint/no-unnecessary-condition */
 
 /**
  * `console.error` fails the test (epic-stack pattern). A test that expects an error replaces the

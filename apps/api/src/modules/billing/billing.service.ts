@@ -226,7 +226,10 @@ export async function createPortalSession({
   return { url: session.url };
 }
 
+// Stripe's types promise every field, but webhook payloads and older API versions can leave out the
+// item list, its data or the price: each read below is guarded for that.
 function periodEnd(subscription: Stripe.Subscription): Date | null {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above: partial payloads
   const item = subscription.items?.data?.[0] as
     (Stripe.SubscriptionItem & { current_period_end?: number }) | undefined;
   const legacy = (subscription as unknown as { current_period_end?: number }).current_period_end;
@@ -235,6 +238,7 @@ function periodEnd(subscription: Stripe.Subscription): Date | null {
 }
 
 function subscriptionState(deps: BillingDeps, subscription: Stripe.Subscription) {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see periodEnd: partial payloads
   const priceId = subscription.items?.data?.[0]?.price?.id ?? '';
   const plan = planForPrice(priceId, deps.billing.prices);
   return {

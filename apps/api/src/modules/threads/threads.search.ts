@@ -1,5 +1,5 @@
 import { SEARCH_THREAD_LIMIT } from '@muster/contract/search';
-import type { SearchProvider } from '#src/modules/search/search.routes.ts';
+import type { SearchProvider } from '#src/modules/search/search-provider.ts';
 import { searchThreads } from './threads.repository.ts';
 
 /** The palette's Threads group: the first 10 matches, newest first. */

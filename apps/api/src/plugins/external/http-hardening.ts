@@ -141,7 +141,7 @@ function handleFrameworkError(error: FastifyError, request: FastifyRequest, repl
       : status === 400
         ? 'The address is not valid'
         : undefined;
-  return reply
+  void reply
     .status(status)
     .header('cache-control', NO_STORE)
     .type('application/json; charset=utf-8')

@@ -47,7 +47,10 @@ export async function registerOpenApi(app: FastifyInstance, options: { apiUrl: s
       },
     },
     transform: (document) => {
-      const { schema, url } = jsonSchemaTransform(document);
+      const transformed = jsonSchemaTransform(document);
+      const url = transformed.url;
+      // Typed as always there, but a route registered without a schema gives none.
+      const schema = transformed.schema as typeof transformed.schema | undefined;
       if (schema?.hide) return { schema, url };
       const method = [document.route.method].flat()[0] ?? 'GET';
       return {

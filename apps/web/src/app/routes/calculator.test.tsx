@@ -141,8 +141,8 @@ describe('/calculator', { timeout: 30_000 }, () => {
     expect(status).toHaveTextContent(
       'Why dependants change nothing at 10 % and 20 %: VA adds money for a spouse, children or dependent parents only when the combined rating is 30 % or higher.',
     );
-    expect(status.textContent?.match(/Monthly compensation: \$[\d,.]+/)?.[0]).toBe(
-      before?.match(/Monthly compensation: \$[\d,.]+/)?.[0],
+    expect(status.textContent.match(/Monthly compensation: \$[\d,.]+/)?.[0]).toBe(
+      before.match(/Monthly compensation: \$[\d,.]+/)?.[0],
     );
   });
 });

@@ -83,7 +83,7 @@ export function PlanSelectionRoute() {
           </Link>
         </p>
       ) : null}
-      {hasLapsed && profile.data ? (
+      {hasLapsed ? (
         <section
           aria-labelledby="plan-lapsed"
           className="bg-muted/50 flex max-w-prose flex-col gap-3 rounded-md border p-4"
@@ -97,7 +97,11 @@ export function PlanSelectionRoute() {
           </p>
           <div className="flex flex-wrap gap-2">
             <ExportDataButton userId={profile.data.id} />
-            <Button type="button" variant="ghost" onClick={() => navigate(paths.profile.getHref())}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => void navigate(paths.profile.getHref())}
+            >
               Go to Account
             </Button>
           </div>

@@ -63,7 +63,7 @@ export function DevOutboxRoute() {
           Refresh
         </Button>
       </div>
-      <OutboxList emails={outbox.data ?? []} />
+      <OutboxList emails={outbox.data} />
     </>
   );
 }
