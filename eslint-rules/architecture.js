@@ -113,7 +113,7 @@ const architecture = {
   },
   create(context) {
     const file = rel(context.filename);
-    /** @param {import('estree').Node & { source?: unknown }} node */
+    /** @param {import('eslint').Rule.Node & { source?: unknown }} node */
     const check = (node) => {
       const source = /** @type {{ type?: string; value?: unknown } | null | undefined} */ (
         node.source

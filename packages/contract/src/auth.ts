@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
 
-/** One-time sign-in codes (spec sections 5 and 9). */
+/** One-time sign-in codes: 6 digits, valid for 10 minutes. */
 export const SIGN_IN_CODE_LENGTH = 6;
 export const SIGN_IN_CODE_TTL_MINUTES = 10;
 /** Wrong codes allowed before the code is voided and the email is locked. */

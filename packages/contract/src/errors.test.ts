@@ -8,7 +8,7 @@ import {
   serverCodeForStatus,
 } from './errors.ts';
 
-/** Spec section 8, verbatim. */
+/** Every catalogue code with its user message, word for word. */
 const SPEC: Record<number, string> = {
   1001: 'Authentication failed',
   1002: 'Session expired',
@@ -48,12 +48,12 @@ const SPEC: Record<number, string> = {
 };
 
 describe('[CONTRACT][ERRORS]', () => {
-  it('[CONTRACT]: the catalogue holds exactly the spec codes and messages', () => {
+  it('[CONTRACT]: the catalogue holds exactly these codes and messages', () => {
     expect(ERROR_CODES.sort()).toEqual(Object.keys(SPEC).map(Number).sort());
     for (const code of ERROR_CODES) expect(messageFor(code)).toBe(SPEC[code]);
   });
 
-  it('[CONTRACT]: server mapping of the issue table', () => {
+  it('[CONTRACT]: server mapping of HTTP statuses to codes', () => {
     expect(serverCodeForStatus(400)).toBe(2001);
     expect(serverCodeForStatus(401)).toBe(1004);
     expect(serverCodeForStatus(401, { hasToken: true, expired: true })).toBe(1002);
@@ -76,7 +76,7 @@ describe('[CONTRACT][ERRORS]', () => {
     }
   });
 
-  it('[CONTRACT]: client mapping of the issue table', () => {
+  it('[CONTRACT]: client mapping of failures to codes', () => {
     expect(clientCodeForFailure({ kind: 'network' })).toBe(4001);
     expect(clientCodeForFailure({ kind: 'network', offline: true })).toBe(4006);
     expect(clientCodeForFailure({ kind: 'timeout' })).toBe(4003);

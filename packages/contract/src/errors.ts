@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The error catalogue of spec section 8: every code with its user message and the HTTP status the
+ * The error catalogue: every code with its user message and the HTTP status the
  * API answers with when it raises that code. Codes 4xxx and 5001–5004 never leave the server: the web
  * client produces them for failures that have no server answer (network, timeout, gateway, crash).
  */
@@ -186,7 +186,7 @@ export type ClientFailure =
 
 /**
  * Client side: the code for a failure whose body was not a valid envelope (a valid envelope always
- * keeps the server's code). Follows spec section 8's HTTP status mapping.
+ * keeps the server's code), by kind of failure and HTTP status.
  */
 export function clientCodeForFailure(failure: ClientFailure): ErrorCode {
   switch (failure.kind) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 3, military theme preferences (stored per user; the app also keeps a local copy). */
+/** Military theme preferences (stored per user; the app also keeps a local copy). */
 export const BRANCH_SLUGS = [
   'marine-corps',
   'army',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './text.ts';
 
-/** Threads shown in the palette (spec section 9). */
+/** The palette shows at most this many threads. */
 export const SEARCH_THREAD_LIMIT = 10;
 export const SEARCH_GROUP_LIMIT = 20;
 

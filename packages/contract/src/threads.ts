@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
 import { safeText } from './text.ts';
 
-/** Shown wherever a thread has no title yet (spec section 3, Thread). */
+/** Shown wherever a thread has no title yet. */
 export const UNNAMED_THREAD_TITLE = 'Unnamed thread';
 
 export const THREAD_TITLE_MAX = 200;

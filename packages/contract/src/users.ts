@@ -20,7 +20,7 @@ export const servedBranchSchema = z.object({ branch: z.string() });
 /** Days between a deletion request and the erasure of the account's data and files. */
 export const DELETION_GRACE_DAYS = 30;
 
-/** Spec section 3, User profile. */
+/** A user's profile: what the product keeps about a user beyond sign-in identity. */
 export const userProfileSchema = z
   .object({
     id: z.string(),

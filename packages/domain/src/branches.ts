@@ -1,4 +1,4 @@
-/** The six military branches (spec section 3), with their display names and URL slugs. */
+/** The six military branches, with their display names and URL slugs. */
 export const BRANCHES = [
   { id: 'Marine Corps', displayName: 'U.S. Marine Corps', slug: 'marine-corps' },
   { id: 'Army', displayName: 'U.S. Army', slug: 'army' },

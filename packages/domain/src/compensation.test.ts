@@ -13,7 +13,7 @@ const compute = (input: CompensationInput, today = TODAY) =>
   calculateCompensation({ input, today });
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-/** Spec section 9: married / single for the rates effective 2024-12-01. */
+/** VA's published monthly rates effective 2024-12-01: rating, married, single. */
 const SPEC_2024_12_01: [rating: number, married: number, single: number][] = [
   [10, 175.51, 175.51],
   [20, 346.95, 346.95],
@@ -28,7 +28,7 @@ const SPEC_2024_12_01: [rating: number, married: number, single: number][] = [
 ];
 
 describe('[DOMAIN][COMPENSATION]: rate tables', () => {
-  it('[DOMAIN]: the table effective 2024-12-01 gives exactly the figures of spec section 9', () => {
+  it('[DOMAIN]: the table effective 2024-12-01 gives exactly the figures VA publishes', () => {
     for (const [rating, married, single] of SPEC_2024_12_01) {
       const alone = compute({ rating, date: '2024-12-01' });
       expect(alone, `${rating} % single`).toMatchObject({

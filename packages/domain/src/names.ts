@@ -4,7 +4,7 @@ export const DEFAULT_LAST_NAME = 'Tango';
 export const PROFILE_FALLBACK_LAST_NAME = 'Doe';
 
 /**
- * Splits a full name on whitespace (spec section 5): the first word is the first name (default
+ * Splits a full name on whitespace: the first word is the first name (default
  * "Veteran"), the rest the last name (default "Tango").
  */
 export function splitFullName(fullName: string | null | undefined): {

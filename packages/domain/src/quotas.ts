@@ -34,7 +34,7 @@ export function isOverQuota(rule: QuotaRule, used: number, adding = 1): boolean 
   return rule.limit !== null && used + adding > rule.limit;
 }
 
-/** Spec section 3, Upgrade plan object. */
+/** The plan an upgrade dialog offers, by feature; "other" covers the rest. */
 export type UpgradeObject = 'nexus' | 'personal' | 'buddy' | 'chat' | 'other';
 
 export function upgradeObjectFor(feature: QuotaFeature): UpgradeObject {
@@ -108,7 +108,7 @@ export type UpgradeDialogContent =
 const UPGRADE_NOW = 'Upgrade now to continue using all features!';
 
 /**
- * Which upgrade dialog a 403 opens (spec section 8): quota answers open the plan's dialog (decision
+ * Which upgrade dialog a 403 opens: quota answers open the plan's dialog (decision
  * letters have their own title); paying users get "Monthly Limit Reached"; other permission-style
  * 403s ask the user to join.
  */

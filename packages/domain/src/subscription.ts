@@ -1,7 +1,7 @@
 import type { PlanId } from '@muster/contract/plans';
 import type { SubscriptionStatus } from '@muster/contract/users';
 
-/** Spec section 4, Subscription gate. */
+/** The subscription gate's answer: the page, the billing portal, or sign-up. */
 export type GateResult =
   { kind: 'allowed' } | { kind: 'billing-portal'; returnPath: string } | { kind: 'sign-up' };
 
@@ -31,7 +31,7 @@ export function isAllowedStatus(status: string | null | undefined): boolean {
 }
 
 /**
- * "Paying" (spec section 4): trialing or lifetime; active only when the price is not the free
+ * "Paying": trialing or lifetime; active only when the price is not the free
  * plan's price.
  */
 export function isPaying(options: {
@@ -68,7 +68,7 @@ export const MENU_ITEM_LABELS: Record<MenuItem, string> = {
   billing: 'Billing',
 };
 
-/** Spec section 4, Menu items by plan. Nothing billing-related when billing is off. */
+/** The account menu's billing items for a plan. Nothing billing-related when billing is off. */
 export function menuItemsFor(options: {
   status: string | null | undefined;
   priceId: string | null | undefined;

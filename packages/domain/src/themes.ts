@@ -6,7 +6,7 @@ import { AA_NON_TEXT, AA_TEXT, colorDifference, contrastRatio } from './color';
 export { AA_NON_TEXT, AA_TEXT, contrastRatio, relativeLuminance } from './color';
 
 /**
- * Military themes (spec sections 3 and 4): one light and one dark colour set per branch, as CSS
+ * Military themes: one light and one dark colour set per branch, as CSS
  * custom property values (hex). Every set passes WCAG AA: 4.5:1 for text on each surface it sits
  * on (page, cards, sidebar, header) and 3:1 for controls (primary buttons, input borders, focus
  * ring). `border` is decorative (card and divider lines), as in the base tokens; form controls use
@@ -465,7 +465,7 @@ export function themesLookAlike(a: ThemeColors, b: ThemeColors): boolean {
   );
 }
 
-// --- Theme state (spec section 4) ---------------------------------------------------------------
+// --- Theme state ------------------------------------------------------------------------------
 
 export type ThemeSelection = { isEnabled: boolean; selectedBranch: BranchSlug | null };
 export const DEFAULT_THEME_SELECTION: ThemeSelection = { isEnabled: false, selectedBranch: null };

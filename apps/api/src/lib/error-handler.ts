@@ -40,7 +40,7 @@ function fieldsFrom(
 const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /**
- * Turns any error into the one envelope (style guide §6): AppError → its code; request validation →
+ * Turns any error into the one error envelope: AppError → its code; request validation →
  * 400/2001 with fields; Fastify client errors → the catalogue code for their status; anything else
  * → logged, 500/5000, no internals.
  */

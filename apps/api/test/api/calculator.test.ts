@@ -131,7 +131,7 @@ describe('[CALCULATOR]: POST /calculator/combined-rating', () => {
 });
 
 describe('[CALCULATOR]: POST /calculator/compensation', () => {
-  it('[CALCULATOR]: the table effective 2024-12-01 comes out exactly as in spec section 9', async () => {
+  it('[CALCULATOR]: the table effective 2024-12-01 comes out exactly as VA publishes it', async () => {
     const spec: [number, number, number][] = [
       [10, 175.51, 175.51],
       [20, 346.95, 346.95],

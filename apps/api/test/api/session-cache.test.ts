@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '@muster/contract/auth';
+import { ERR } from '@muster/contract/errors';
 import { session, threads, userProfiles } from '@muster/db/schema/index';
 import { SESSION_CACHE_TTL_MS } from '#src/modules/auth/session-cache.ts';
 import { bearer, signIn } from '../helpers/auth.ts';
@@ -80,11 +81,11 @@ describe('[AUTH][SESSION-CACHE]', () => {
     const signedOutAt = Date.now();
     const here = await read(first, me.token);
     expect(here.statusCode).toBe(401);
-    expect(here.json()).toMatchObject({ code: 1001 });
+    expect(here.json()).toMatchObject({ code: ERR.AUTH_FAILED });
     const there = await untilRefused(second, me.token, signedOutAt);
     expect(there.ms).toBeLessThanOrEqual(5000);
     expect(there.response.statusCode).toBe(401);
-    expect(there.response.json()).toMatchObject({ code: 1001 });
+    expect(there.response.json()).toMatchObject({ code: ERR.AUTH_FAILED });
   });
 
   it('[AUTH]: a session deleted on one instance (account deletion) ends on both', async () => {
@@ -100,10 +101,10 @@ describe('[AUTH][SESSION-CACHE]', () => {
     const deletedAt = Date.now();
     const here = await read(second, me.token);
     expect(here.statusCode).toBe(401);
-    expect(here.json()).toMatchObject({ code: 1001 });
+    expect(here.json()).toMatchObject({ code: ERR.AUTH_FAILED });
     const there = await untilRefused(first, me.token, deletedAt);
     expect(there.ms).toBeLessThanOrEqual(5000);
-    expect(there.response.json()).toMatchObject({ code: 1001 });
+    expect(there.response.json()).toMatchObject({ code: ERR.AUTH_FAILED });
   });
 
   it('[AUTH]: a session removed from the database by anyone is refused within 5 s', async () => {
@@ -112,7 +113,7 @@ describe('[AUTH][SESSION-CACHE]', () => {
     await second.database.db.delete(session).where(eq(session.token, me.token));
     const there = await untilRefused(first, me.token, Date.now());
     expect(there.ms).toBeLessThanOrEqual(5000);
-    expect(there.response.json()).toMatchObject({ code: 1001 });
+    expect(there.response.json()).toMatchObject({ code: ERR.AUTH_FAILED });
   });
 
   it('[USERS][DELETION]: changes never trust a cached session: a pending deletion blocks them at once', async () => {
@@ -130,7 +131,7 @@ describe('[AUTH][SESSION-CACHE]', () => {
       payload: { title: 'Blocked' },
     });
     expect(change.statusCode, change.body).toBe(403);
-    expect(change.json()).toMatchObject({ code: 1007 });
+    expect(change.json()).toMatchObject({ code: ERR.FORBIDDEN });
   });
 });
 
@@ -162,7 +163,10 @@ describe('[AUTH][REFRESH-FAILED]', () => {
     try {
       const response = await read(first, me.token);
       expect(response.statusCode, response.body).toBe(401);
-      expect(response.json()).toEqual({ code: 1008, message: 'Unable to refresh session' });
+      expect(response.json()).toEqual({
+        code: ERR.REFRESH_FAILED,
+        message: 'Unable to refresh session',
+      });
     } finally {
       await allowUpdates(first);
     }
@@ -180,7 +184,10 @@ describe('[AUTH][REFRESH-FAILED]', () => {
         headers: bearer(me.token),
       });
       expect(response.statusCode, response.body).toBe(401);
-      expect(response.json()).toEqual({ code: 1008, message: 'Unable to refresh session' });
+      expect(response.json()).toEqual({
+        code: ERR.REFRESH_FAILED,
+        message: 'Unable to refresh session',
+      });
     } finally {
       await allowUpdates(first);
     }

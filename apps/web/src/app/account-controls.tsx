@@ -1,7 +1,7 @@
 import { isAllowedStatus, menuItemsFor, showUpgradeBanner } from '@muster/domain/subscription';
-import { Suspense, lazy, useState } from 'react';
+import { lazy, useState } from 'react';
 
-import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { UpgradeBanner } from '@/features/billing/components/upgrade-banner';
 import { billingLinksFor } from '@/features/billing/utils/menu-links';
@@ -16,7 +16,7 @@ const ContactDialog = lazy(() =>
   })),
 );
 
-/** The header's profile dropdown for the signed-in user (spec §2 "Shell", §4 menu items). */
+/** The header's profile dropdown for the signed-in user, with the billing items of their plan. */
 export function AccountMenuControl() {
   const user = useCurrentUser();
   const profile = useProfile(user?.id ?? '', { enabled: user !== null });
@@ -55,17 +55,15 @@ export function AccountMenuControl() {
       />
       {hasOpenedContact ? (
         // A chunk that fails to load leaves the menu working; the dialog just does not open.
-        <ErrorBoundary fallback={() => null}>
-          <Suspense fallback={null}>
-            <ContactDialog
-              open={isContactOpen}
-              onOpenChange={setContactOpen}
-              // Empty rather than the sign-up placeholder: the member types their own name.
-              defaultName={name ?? ''}
-              defaultEmail={email}
-            />
-          </Suspense>
-        </ErrorBoundary>
+        <NonEssential>
+          <ContactDialog
+            open={isContactOpen}
+            onOpenChange={setContactOpen}
+            // Empty rather than the sign-up placeholder: the member types their own name.
+            defaultName={name ?? ''}
+            defaultEmail={email}
+          />
+        </NonEssential>
       ) : null}
     </>
   );

@@ -1,7 +1,7 @@
 import { PanelLeftIcon, SearchIcon } from 'lucide-react';
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState } from 'react';
 
-import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { isShortcut, useSidebar } from '@/components/layouts/sidebar-state';
 import { Button } from '@/components/ui/button';
 import { SEARCH_PALETTE } from '@/config/constants';
@@ -13,14 +13,6 @@ const SearchPalette = lazy(() =>
     default: module.SearchPalette,
   })),
 );
-
-function Optional({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={() => null}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
 
 export function SidebarTrigger() {
   const { toggle, isOpen, isMobile, isMobileOpen } = useSidebar();
@@ -77,9 +69,9 @@ export function SearchControl() {
         </kbd>
       </Button>
       {hasOpened ? (
-        <Optional>
+        <NonEssential>
           <SearchPalette open={isOpen} onOpenChange={setOpen} />
-        </Optional>
+        </NonEssential>
       ) : null}
     </>
   );

@@ -18,6 +18,7 @@ import { NavLink } from 'react-router';
 
 import { Logo } from '@/components/brand/logo';
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { useSidebar } from '@/components/layouts/sidebar-state';
 import { ModeToggle } from '@/components/theme/mode-toggle';
 import { SOCIAL_LINK_LABEL } from '@/config/constants';
@@ -65,11 +66,10 @@ function IconTooltip({
   );
 }
 
-function Optional({ children }: { children: ReactNode }) {
+/** A control loaded on demand keeps its place (a 36 px square) while its code loads. */
+function SidebarControl({ children }: { children: ReactNode }) {
   return (
-    <ErrorBoundary fallback={() => null}>
-      <Suspense fallback={<span className="size-9" aria-hidden />}>{children}</Suspense>
-    </ErrorBoundary>
+    <NonEssential placeholder={<span className="size-9" aria-hidden />}>{children}</NonEssential>
   );
 }
 
@@ -147,7 +147,7 @@ function usePlanLabel(): string | null {
   });
 }
 
-/** The sidebar's content (spec §2 "Shell"); `isCompact` is the icon-only (3rem) state. */
+/** The sidebar's content; `isCompact` is the icon-only (3rem) state. */
 export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }) {
   const user = useCurrentUser();
   const plan = usePlanLabel();
@@ -264,14 +264,14 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
           isCompact && 'flex-col',
         )}
       >
-        <Optional>
+        <SidebarControl>
           <AccountMenuControl />
-        </Optional>
+        </SidebarControl>
         {/* Collapsed, the three modes stack so the switch stays in reach. */}
         <ModeToggle className={cn(isCompact && 'flex-col')} />
-        <Optional>
+        <SidebarControl>
           <MilitaryThemeMenu />
-        </Optional>
+        </SidebarControl>
         <IconTooltip label={SOCIAL_LINK_LABEL} isCompact>
           <a
             href={env.SOCIAL_URL}

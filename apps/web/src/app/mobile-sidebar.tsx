@@ -5,7 +5,7 @@ import { SIDEBAR } from '@/config/constants';
 
 import { AppSidebarContent } from './app-sidebar';
 
-/** The sidebar as a drawer below 768 px (spec §2, §9: 18rem wide). */
+/** The sidebar as a drawer below 768 px, 18rem wide. */
 export function MobileSidebar() {
   const { isMobileOpen, setMobileOpen } = useSidebar();
   return (

@@ -19,7 +19,7 @@ function mockAssign() {
 }
 
 describe('decide', () => {
-  it('follows spec §4 for every status', () => {
+  it('follows the subscription gate for every status', () => {
     const at = (status: SubscriptionStatus | null, pathname = '/vault') =>
       decide({ is_deleted: false, subscription_status: status }, pathname, `${pathname}?tab=2`)
         .kind;
@@ -129,7 +129,7 @@ describe('ProtectedRouteGate', () => {
     expect(screen.getByRole('button', { name: 'Open billing portal' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export all my data' })).toBeVisible();
     expect(window.sessionStorage.getItem(STORAGE_KEYS.PENDING_CHECKOUT)).toBeNull();
-    // Spec §8: portal failures are only logged, never toasted.
+    // Portal failures are only logged, never toasted: the page says what happened.
     expect(screen.queryByText('An unexpected error occurred')).not.toBeInTheDocument();
   });
 

@@ -39,7 +39,7 @@ type ProtectedRouteGateProps = { children: ReactNode };
  * 1. No session (or an anonymous one) → /sign-in (remembering where the user was going).
  * 2. While the session or the profile loads → full-screen "Loading your account...".
  * 3. A profile flagged deleted → the offer to keep the account, else sign out.
- * 4. The subscription gate (spec §4): allowed → the page; past_due/unpaid/paused → the billing
+ * 4. The subscription gate: allowed → the page; past_due/unpaid/paused → the billing
  *    portal; anything else → /sign-up, which forwards signed-in users to plan selection.
  *    A lapse never hides data: export stays available from every one of these screens.
  */

@@ -1,14 +1,16 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 
 import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { ThemeProvider } from '@/components/theme/theme-provider';
 import { authClient } from '@/lib/auth-client';
 import { queryClient as appQueryClient } from '@/lib/query-client';
 
-// The toasters are not needed to show the first page, so they load after it (spec §9 budget). A
-// toast raised before they mount is replayed when they do (Sonner keeps active toasts).
+// The toasters are not needed to show the first page, so they load after it and stay out of the
+// first-load budget. A toast raised before they mount is replayed when they do (Sonner keeps
+// active toasts).
 const Toaster = lazy(() =>
   import('@/components/ui/sonner').then((module) => ({ default: module.Toaster })),
 );
@@ -62,13 +64,11 @@ export function AppProvider({ children, queryClient = appQueryClient }: AppProvi
         <ThemeProvider>
           {children}
           {/* Failing to load the toaster (offline) must not take the app down with it. */}
-          <ErrorBoundary fallback={() => null}>
-            <Suspense fallback={null}>
-              <Toaster />
-              <GlobalErrorToaster />
-              <FeedbackToaster />
-            </Suspense>
-          </ErrorBoundary>
+          <NonEssential>
+            <Toaster />
+            <GlobalErrorToaster />
+            <FeedbackToaster />
+          </NonEssential>
         </ThemeProvider>
       </QueryClientProvider>
     </ErrorBoundary>

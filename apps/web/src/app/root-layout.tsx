@@ -1,7 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
 import { Outlet, ScrollRestoration, useMatches, useNavigation, useRouteError } from 'react-router';
 
-import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { ErrorScreen } from '@/components/errors/error-screen';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { SidebarProvider } from '@/components/layouts/sidebar-state';
@@ -37,23 +37,14 @@ function useRouteTitle(): string | undefined {
   return undefined;
 }
 
-/** Optional chrome: if its code fails to load, the page goes on without it. */
-function Optional({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={() => null}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
-
 /** Opens the upgrade dialog while a quota or permission answer asks for it. */
 function UpgradeDialogHost() {
   const request = useUpgradePrompt();
   if (!request) return null;
   return (
-    <Optional>
+    <NonEssential>
       <UpgradeDialogContainer request={request} />
-    </Optional>
+    </NonEssential>
   );
 }
 
@@ -81,9 +72,9 @@ export function RootLayout() {
         isNavigating={navigation.state === 'loading'}
         sidebar={
           isShell ? (
-            <Optional>
+            <NonEssential>
               <AppSidebar userId={user.id} />
-            </Optional>
+            </NonEssential>
           ) : null
         }
         headerStart={
@@ -96,9 +87,9 @@ export function RootLayout() {
         }
         banner={
           isShell ? (
-            <Optional>
+            <NonEssential>
               <UpgradeBannerControl />
-            </Optional>
+            </NonEssential>
           ) : null
         }
       >

@@ -6,7 +6,7 @@ import { APP_ROUTES, NOT_FOUND_ROUTE, PROTECTED_ROUTES, PUBLIC_ROUTES } from './
 import type { AppRoute } from './route-types';
 import { getRouteDepth } from './router';
 
-/** Spec section 2, written as the spec writes it ({id} parameters). */
+/** Every public screen's path, written with {id} parameters. */
 const SPEC_PUBLIC_PATHS = [
   '/service-outage',
   '/sign-in',
@@ -93,7 +93,7 @@ function flatten(routes: readonly AppRoute[], depth = 1): (AppRoute & { depth: n
 
 const allRoutes = flatten(APP_ROUTES);
 
-/** Protected screens beyond spec section 2. */
+/** Protected screens that are extras, not product screens (checked on their own below). */
 const APP_EXTRA_PROTECTED_PATHS = ['/calculator'];
 
 describe('route configuration', () => {
@@ -103,27 +103,27 @@ describe('route configuration', () => {
     expect(getRouteDepth(APP_ROUTES)).toBe(2);
   });
 
-  it('has every public path of spec section 2, outside the gate', () => {
+  it('has every public path, outside the gate', () => {
     const publicPaths = flatten(PUBLIC_ROUTES)
       .map((route) => normalise(route.path))
       .filter((path) => path !== '/dev/outbox');
     expect(publicPaths.sort()).toEqual(SPEC_PUBLIC_PATHS.map(normalise).sort());
   });
 
-  it('has every protected path of spec section 2, behind the gate', () => {
+  it('has every protected path, behind the gate', () => {
     const protectedPaths = flatten(PROTECTED_ROUTES)
       .map((route) => normalise(route.path))
       .filter((path) => !APP_EXTRA_PROTECTED_PATHS.includes(path));
     expect(protectedPaths.sort()).toEqual(SPEC_PROTECTED_PATHS.map(normalise).sort());
   });
 
-  it('has the rating calculator as a protected extra (issue 4, not a spec screen)', () => {
+  it('has the rating calculator as a protected extra with its own page', () => {
     const calculator = allRoutes.find((route) => route.path === '/calculator');
     expect(calculator).toMatchObject({ title: 'Rating calculator', isProtected: true });
     expect(calculator?.summary).toBeUndefined();
   });
 
-  it('has the developer outbox as a public extra (not a spec screen)', () => {
+  it('has the developer outbox as a public extra (not a product screen)', () => {
     const outbox = allRoutes.filter((route) => route.path.startsWith('/dev'));
     expect(outbox.map((route) => [route.path, route.isProtected])).toEqual([
       ['/dev/outbox', false],
@@ -171,7 +171,7 @@ describe('route configuration', () => {
     }
   });
 
-  it('uses the spec’s screen names as titles', () => {
+  it('uses the product’s screen names as titles', () => {
     const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
     expect(titleOf('/service-outage')).toBe('Service Outage');
     expect(titleOf('/sign-in')).toBe('Sign in');

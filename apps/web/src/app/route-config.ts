@@ -3,9 +3,9 @@ import { DISABILITY_WIZARD_STEPS, paths, type DisabilityWizardStep } from '@/con
 import type { AppRoute, LazyRouteModule } from './route-types';
 
 /**
- * Every screen of spec section 2. Each entry is lazy: its code loads on first visit. Screens whose
- * feature has not landed use the shared "coming soon" page, which shows the title and summary; a
- * feature issue replaces `lazy` with its own route module and drops `summary`.
+ * Every screen of the app. Each entry is lazy: its code loads on first visit. Screens whose
+ * feature has not landed use the shared "coming soon" page, which shows the title and summary; when
+ * the feature lands, it replaces `lazy` with its own route module and drops `summary`.
  */
 
 const comingSoon: LazyRouteModule = () =>
@@ -144,7 +144,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
       })),
   },
   {
-    // Not a spec screen: development help that lists the mail the API kept (sign-in codes).
+    // Not a product screen: development help that lists the mail the API kept (sign-in codes).
     path: paths.devOutbox.path,
     title: 'Developer outbox',
     isProtected: false,
@@ -438,7 +438,7 @@ export const ROUTE_REDIRECTS: { from: string; to: string }[] = [
   { from: paths.root.path, to: paths.dashboard.getHref() },
 ];
 
-/** Unknown paths (spec section 2). */
+/** Unknown paths: a not-found page that counts down to the home page. */
 export const NOT_FOUND_ROUTE = {
   title: 'Page not found',
   lazy: (() =>

@@ -9,7 +9,7 @@ export type RouteModule = {
 
 export type LazyRouteModule = () => Promise<RouteModule>;
 
-/** One screen of spec section 2. */
+/** One screen of the app: its path, title, gate, code and children. */
 export type AppRoute = {
   /** Absolute path pattern, always taken from `config/paths.ts`. */
   path: string;

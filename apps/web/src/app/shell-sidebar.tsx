@@ -1,6 +1,6 @@
-import { Suspense, lazy, type CSSProperties, type ReactNode } from 'react';
+import { lazy, type CSSProperties } from 'react';
 
-import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { useSidebar } from '@/components/layouts/sidebar-state';
 import { SIDEBAR } from '@/config/constants';
 import { MilitaryThemeProvider } from '@/features/military-theme/components/military-theme-provider';
@@ -12,22 +12,14 @@ const MobileSidebar = lazy(() =>
   import('./mobile-sidebar').then((module) => ({ default: module.MobileSidebar })),
 );
 
-function Optional({ children }: { children: ReactNode }) {
-  return (
-    <ErrorBoundary fallback={() => null}>
-      <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
-  );
-}
-
 /** Desktop: a 16rem column that collapses to 3rem icons; mobile: an 18rem drawer. */
 function SidebarFrame() {
   const { isOpen, isMobile, isMobileOpen } = useSidebar();
   if (isMobile) {
     return isMobileOpen ? (
-      <Optional>
+      <NonEssential>
         <MobileSidebar />
-      </Optional>
+      </NonEssential>
     ) : null;
   }
   return (
@@ -46,7 +38,7 @@ function SidebarFrame() {
 }
 
 /**
- * The signed-in sidebar with the military theme it controls (spec §2 "Shell", §4 "Theme"). Loaded
+ * The signed-in sidebar with the military theme it controls. Loaded
  * after the first page; the theme provider stays mounted while the drawer is closed on phones.
  */
 export function AppSidebar({ userId }: { userId: string }) {

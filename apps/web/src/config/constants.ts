@@ -1,11 +1,11 @@
 import { SEARCH_THREAD_LIMIT } from '@muster/contract/search';
 
 /**
- * Business and UI constants from spec section 9. Exact numbers live here and only here; components
- * import them instead of repeating literals.
+ * Business and UI constants (docs/product.md lists the rules they serve). Exact numbers live here
+ * and only here; components import them instead of repeating literals.
  */
 
-/** Generic notices (spec §9 "Toast (generic notices)"). */
+/** Generic notices: 4 s each, at most 3 visible at once. */
 export const TOAST = {
   /** Auto-close after this many milliseconds. */
   durationMs: 4000,
@@ -14,7 +14,7 @@ export const TOAST = {
   gapPx: 14,
   offsetPx: 32,
   /**
-   * Sonner 2 hard-codes its swipe threshold (45 px) and does not expose it; the spec's 20 px is
+   * Sonner 2 hard-codes its swipe threshold (45 px) and does not expose it; the 20 px we want is
    * recorded here for when Sonner makes it configurable or we replace the toaster.
    */
   swipeThresholdPx: 20,
@@ -25,14 +25,14 @@ export const TOAST = {
 /** The feedback toaster's id (`toastFeedback`). */
 export const FEEDBACK_TOASTER_ID = 'feedback';
 
-/** Feedback notices (spec §9): one at a time; success 5 s, error 8 s. */
+/** Feedback notices: one at a time; success 5 s, error 8 s. */
 export const FEEDBACK_TOAST = {
   limit: 1,
   successDurationMs: 5000,
   errorDurationMs: 8000,
 } as const;
 
-/** Global error toast (spec §8 "Display", §9): 10 s, up to 9 visible, one per error code. */
+/** Global error toast: 10 s, up to 9 visible, one per error code. */
 export const GLOBAL_ERROR_TOAST = {
   durationMs: 10_000,
   visibleToasts: 9,
@@ -62,7 +62,7 @@ export const API_RETRY_BASE_DELAY_MS = 500;
 export { STORAGE_KEYS } from './storage-keys';
 
 /**
- * Session refresh (spec §9 "Auth session"): every tick, a session that expires within
+ * Session refresh: every tick, a session that expires within
  * `refreshWithinTicks` ticks plus the margin is refreshed with `GET /auth/get-session`.
  */
 export const AUTH_SESSION = {
@@ -71,7 +71,7 @@ export const AUTH_SESSION = {
   expiryMarginMs: 10_000,
 } as const;
 
-/** The second toaster, for global errors (spec §8 "Display"): its own id and position. */
+/** The second toaster, for global errors: its own id and position. */
 export const GLOBAL_ERROR_TOASTER_ID = 'global-errors';
 
 /** How often the gate checks the subscription again while a checkout is being confirmed. */
@@ -84,7 +84,7 @@ export const DEV_OUTBOX_POLL_MS = 3000;
 export const VA_FIND_REPRESENTATIVE_URL =
   'https://www.va.gov/get-help-from-accredited-representative/find-rep/';
 
-/** Sidebar shell (spec §2 "Shell", §9). */
+/** Sidebar shell: open state kept in a cookie for 7 days; at most 8 recent threads. */
 export const SIDEBAR = {
   cookieName: 'sidebar_state',
   cookieMaxAgeSeconds: 60 * 60 * 24 * 7,
@@ -96,7 +96,7 @@ export const SIDEBAR = {
   maxRecentThreads: 8,
 } as const;
 
-/** Search palette (spec §2, §9): Ctrl/Cmd+J; list at most 300 px high; first 10 threads. */
+/** Search palette: Ctrl/Cmd+J; list at most 300 px high; first 10 threads. */
 export const SEARCH_PALETTE = {
   openKey: 'j',
   listMaxHeightPx: 300,
@@ -105,11 +105,11 @@ export const SEARCH_PALETTE = {
   debounceMs: 250,
 } as const;
 
-/** Update notice (spec §4, §9): the index page is checked every 5 minutes and on tab visible. */
+/** Update notice: the index page is checked every 5 minutes and on tab visible. */
 export const UPDATE_CHECK_INTERVAL_MS = 5 * 60_000;
 
 /**
- * The social link's label in the sidebar footer (spec §2 "Shell"). The addresses of this link and
+ * The social link's label in the sidebar footer. The addresses of this link and
  * of "Join our Discord" are runtime configuration (`env.SOCIAL_URL`, `env.DISCORD_URL`).
  */
 export const SOCIAL_LINK_LABEL = 'Follow Muster';

@@ -1,5 +1,5 @@
 /**
- * Every route path of the app (spec section 2) and a builder for each link. Route configuration and
+ * Every route path of the app and a builder for each link. Route configuration and
  * links read paths from here only; nothing else spells a path.
  */
 
@@ -62,7 +62,7 @@ export const paths = {
   privacyPolicy: staticPath('/privacy-policy'),
   terms: staticPath('/terms'),
   authSession: staticPath('/auth/session'),
-  /** Development only: the mail the API's embedded outbox kept (not a spec screen). */
+  /** Development only: the mail the API's embedded outbox kept (not a product screen). */
   devOutbox: staticPath('/dev/outbox'),
 
   // Protected
@@ -135,7 +135,7 @@ export const paths = {
       getHref: (veteranId: string) => `/veterans/${segment(veteranId)}`,
     },
   },
-  // The spec names these after the card payment provider; the words stay literal here.
+  // These paths carry the card payment provider's name; the words stay literal here.
   stripePortalReturn: staticPath('/stripe-portal-return'),
   redirectToStripe: {
     path: '/redirect-to-stripe',

@@ -26,6 +26,26 @@ function visibleAnnouncer(): HTMLElement | null {
   return regions.filter((region) => !isHidden(region)).at(-1) ?? null;
 }
 
+/** Timers of announcements still looking for somewhere to be heard. */
+const pending = new Set<number>();
+
+function later(run: () => void, ms: number) {
+  const id = window.setTimeout(() => {
+    pending.delete(id);
+    run();
+  }, ms);
+  pending.add(id);
+}
+
+/**
+ * Drops every announcement still waiting (each looks again for up to a second). The web tests call
+ * it after each test, so no timer outlives the test's page.
+ */
+export function cancelPendingAnnouncements(): void {
+  for (const id of pending) window.clearTimeout(id);
+  pending.clear();
+}
+
 /** Reads `text` out through the open modal's live region when the toaster cannot be heard. */
 export function announceIfToastsHidden(text: string): void {
   let attempt = 0;
@@ -36,14 +56,14 @@ export function announceIfToastsHidden(text: string): void {
     const region = visibleAnnouncer();
     if (!region) {
       // Still behind a closing dialog, or no modal with a live region is open.
-      if (attempt < ATTEMPTS) window.setTimeout(tryOnce, ATTEMPT_MS);
+      if (attempt < ATTEMPTS) later(tryOnce, ATTEMPT_MS);
       return;
     }
     // Clear, then set: the same text twice in a row is announced twice.
     region.textContent = '';
-    window.setTimeout(() => {
+    later(() => {
       region.textContent = text;
     }, 50);
   };
-  window.setTimeout(tryOnce, ATTEMPT_MS);
+  later(tryOnce, ATTEMPT_MS);
 }

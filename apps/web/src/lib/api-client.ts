@@ -16,7 +16,7 @@ import { API_MAX_RETRIES, API_RETRY_BASE_DELAY_MS, API_TIMEOUT_MS } from '@/conf
 
 /**
  * The one way the web app talks to the API. Every failure, whatever its cause, reaches callers as an
- * `ApiError` carrying a catalogue code (spec section 8) and the message a veteran may see.
+ * `ApiError` carrying a code from the error catalogue and the message a veteran may see.
  *
  * - A response whose body is a valid error envelope keeps the server's code, message, detail and fields.
  * - Anything else is mapped with `clientCodeForFailure` and given the catalogue message.
@@ -114,7 +114,7 @@ const IDEMPOTENT_METHODS: ReadonlySet<HttpMethod> = new Set([
   'DELETE',
   'OPTIONS',
 ]);
-/** Gateway answers worth retrying (spec §9: "Retryable fetch errors on 502/503/504"). */
+/** Gateway answers worth retrying: 502, 503 and 504. */
 const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
 type QueryValue = string | number | boolean | null | undefined;

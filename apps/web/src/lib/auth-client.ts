@@ -20,7 +20,7 @@ import { api as appApi, isApiError, type ApiClient, type ApiError } from '@/lib/
 import { toastError } from '@/lib/toast';
 
 /**
- * The session (spec section 4 "Session"; section 9 "Auth session").
+ * The session: who is signed in, and keeping the token fresh.
  *
  * - One localStorage key holds the bearer token; nothing else about the user is stored.
  * - States: `loading` (a stored token is being checked), `signed-in`, `signed-out`.
@@ -99,7 +99,7 @@ const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set([
 ]);
 const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 
-/** Spec §8 "Auth": network, timeout, gateway (502/503/504) or provider-down failures. */
+/** A service outage: a network, timeout, gateway (502/503/504) or provider-down failure. */
 export function isServiceOutage(error: unknown): error is ApiError {
   if (!isApiError(error)) return false;
   return GATEWAY_STATUSES.has(error.status) || OUTAGE_CODES.has(error.code);
@@ -316,7 +316,7 @@ export function createAuthClient(options: AuthClientOptions) {
       return () => listeners.delete(listener);
     },
 
-    /** Session events (spec §4): signed in, signed out, token refreshed, user updated. */
+    /** Session events: signed in, signed out, token refreshed, user updated. */
     onAuthStateChange(listener: EventListener): () => void {
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);

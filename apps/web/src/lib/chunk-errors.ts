@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@/config/constants';
 /**
  * After a deploy, a tab opened earlier still asks for the old hashed chunks, which no longer exist.
  * The cure is one full reload to pick up the new `index.html`. It is attempted once per browser
- * session (spec section 2); if the chunk still fails after that, the error boundary shows.
+ * session; if the chunk still fails after that, the error boundary shows.
  */
 
 const CHUNK_ERROR_PATTERNS = [

@@ -4,7 +4,7 @@ import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'rea
 import { isApiError } from '@/lib/api-client';
 
 /**
- * Puts an API error's per-field messages (`fields`) onto a form (style guide §6). Returns the first
+ * Puts an API error's per-field messages (`fields`) onto a form. Returns the first
  * field that got a message, if any. Keys the form does not have are ignored; the toast covers them.
  * Focus is left to the caller (see `useServerFieldErrors`).
  */

@@ -41,7 +41,7 @@ function wantsToast(meta: ErrorMeta | undefined, error: unknown): boolean {
 }
 
 /**
- * The global error rule (spec §8 "Display"): a query that already shows data and fails to refresh
+ * The global error rule: a query that already shows data and fails to refresh
  * toasts; a query with nothing to show leaves the failure to its page (error panel or boundary).
  */
 export function handleQueryError(error: unknown, query: Query<unknown, unknown, unknown>) {

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@/config/constants';
 
-/** Light/dark/system colour mode (spec section 4: defaults to system). */
+/** Light/dark/system colour mode; it defaults to system. */
 export const THEME_MODES = ['light', 'dark', 'system'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 export type ResolvedTheme = 'light' | 'dark';

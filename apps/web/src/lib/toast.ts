@@ -12,7 +12,7 @@ import { toApiError, type ApiError } from '@/lib/api-client';
 import { upgradePrompt } from '@/lib/upgrade-prompt';
 
 /**
- * Toasts, and the global error rule (spec section 8 "Display"):
+ * Toasts, and the global error rule:
  * - failed mutations and failed background refetches reach `toastError` (the query client calls it;
  *   see `lib/query-client.ts`), which shows the error's user message keyed by its code: one toast per
  *   code at a time, 10 seconds, at most 9 visible (the error toaster's own settings);
@@ -63,7 +63,7 @@ function answerText(error: ApiError): string {
   return [error.detail, error.message].filter(Boolean).join(' ');
 }
 
-/** Spec §8: a 403 whose detail or message says quota reached or limit exceeded. */
+/** A quota answer: a 403 whose detail or message says quota reached or limit exceeded. */
 export function isQuotaError(error: unknown): boolean {
   if (error === null || typeof error !== 'object') return false;
   const apiError = toApiError(error);
@@ -120,7 +120,7 @@ export function toastSuccess(message: string, options: { id?: string; descriptio
 export const UPDATE_TOAST_ID = 'app-update';
 export const UPDATE_MESSAGE = 'A new update is available! Refresh to get the latest features.';
 
-/** Spec §4 "Update notice": one toast that stays until dismissed, with "Refresh Now". */
+/** The update notice: one toast that stays until dismissed, with "Refresh Now". */
 export function toastUpdateAvailable(onRefresh: () => void) {
   loadSonner()
     .then(({ toast }) => {
@@ -136,7 +136,7 @@ export function toastUpdateAvailable(onRefresh: () => void) {
 }
 
 /**
- * Feedback after a user action (spec §9 "Toast (feedback notices)"): one at a time (each replaces
+ * Feedback after a user action: one at a time (each replaces
  * the last), success for 5 s, error for 8 s, on the feedback toaster.
  */
 export function toastFeedback(

@@ -16,7 +16,7 @@ export type UpdateWatcherOptions = {
 };
 
 /**
- * Spec §4 "Update notice": checks the index page now, every 5 minutes and whenever the tab becomes
+ * The update notice: checks the index page now, every 5 minutes and whenever the tab becomes
  * visible; the first answer is the baseline, and the first different one calls `onUpdate` once.
  * A failed check only logs a warning. Returns a stop function.
  */

@@ -2,7 +2,7 @@ import type { QuotaFeature } from '@muster/contract/billing';
 import { useSyncExternalStore } from 'react';
 
 /**
- * The upgrade prompt (spec section 4 "Upgrade dialog"): open while a request is set, closed by
+ * The upgrade prompt: open while a request is set, closed by
  * "Maybe Later" or the close button. Quota and permission answers set it (see `toastError`); the app
  * renders the dialog for it.
  */

@@ -85,5 +85,3 @@ export function mockApi(initialRoutes: ApiRoutes = {}) {
     },
   };
 }
-
-export type ApiMock = ReturnType<typeof mockApi>;

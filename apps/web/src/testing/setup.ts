@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import { cancelPendingAnnouncements } from '@/lib/announce';
 import { authClient } from '@/lib/auth-client';
 import { upgradePrompt } from '@/lib/upgrade-prompt';
 
@@ -69,6 +70,8 @@ afterEach(async () => {
   window.sessionStorage.clear();
   authClient.reset();
   upgradePrompt.close();
+  // A toast's announcement looks for a live region for up to a second: never past the test.
+  cancelPendingAnnouncements();
   // Sonner keeps active toasts between renders (and replays them to a new toaster).
   const { toast } = await import('sonner');
   toast.dismiss();

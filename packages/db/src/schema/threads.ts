@@ -3,7 +3,7 @@ import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import { user } from './auth.ts';
 
 /**
- * A conversation with the assistant (spec section 3, Thread). Messages and runs arrive with the chat
+ * A conversation with the assistant. Messages and runs arrive with the chat
  * feature and hang off this row. `title` stays null until one is known (the chat names a thread from
  * its first message); screens show "Unnamed thread" meanwhile. Deleting the user deletes the threads.
  */

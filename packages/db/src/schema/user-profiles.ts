@@ -7,7 +7,7 @@ export type VaAuthentication = { benefit_claims: boolean; veteran_verification: 
 export type ServedBranch = { branch: string };
 
 /**
- * The product's profile of a user (spec section 3, User profile). Identity (email, sessions,
+ * The product's profile of a user. Identity (email, sessions,
  * accounts) belongs to the auth library's `user` table; this row is keyed by the same text id.
  * The names are encrypted; the email is the sign-in identity and stays plain like `user.email`.
  */

@@ -44,7 +44,7 @@ function billingDeps(app: FastifyInstance): BillingDeps {
 }
 
 /**
- * Plans and payment (spec section 7; the provider's name stays in the paths). With no Stripe key,
+ * Plans and payment (the payment provider's name stays in the paths). With no Stripe key,
  * billing is off: FREE works and the payment calls answer 405 (3005).
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {

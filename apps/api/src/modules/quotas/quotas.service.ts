@@ -8,7 +8,7 @@ import {
 import { ERR } from '@muster/contract/errors';
 import type { PlanId } from '@muster/contract/plans';
 import type { QuotaRule } from '@muster/contract/quotas';
-import { QUOTAS, isOverQuota, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
+import { QUOTAS, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
 import { isAllowedStatus } from '@muster/domain/subscription';
 import type { Db } from '@muster/db/client';
 import { usageCounters } from '@muster/db/schema/index';
@@ -110,30 +110,6 @@ export async function consumeQuota(
     throw quotaError(feature, { feature, used: current, limit, resets_at: resetsAt.toISOString() });
   }
   return { feature, used, limit, resets_at: resetsAt.toISOString() };
-}
-
-/** Checks without counting (e.g. before a large upload starts). */
-export async function assertQuota(
-  options: QuotaPolicy & {
-    db: Db;
-    userId: string;
-    feature: QuotaFeature;
-    amount?: number;
-    now?: Date;
-  },
-): Promise<void> {
-  const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
-  const { rule } = await ruleFor(options.db, options.userId, options.feature, options);
-  if (rule.limit === null) return;
-  const used = await usedThisPeriod(options.db, options.userId, options.feature, start);
-  if (isOverQuota(rule, used, options.amount ?? 1)) {
-    throw quotaError(options.feature, {
-      feature: options.feature,
-      used,
-      limit: rule.limit,
-      resets_at: resetsAt.toISOString(),
-    });
-  }
 }
 
 export async function getUsage(

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -280,19 +280,4 @@ export function createLocalDriver(options: {
 function normaliseEtag(etag: string): string {
   const trimmed = etag.trim();
   return trimmed.startsWith('"') ? trimmed : `"${trimmed}"`;
-}
-
-/** Removes multipart leftovers older than `maxAgeMs` (abandoned uploads). */
-export async function sweepMultipart(root: string, maxAgeMs: number): Promise<number> {
-  const dir = path.join(path.resolve(root), '.multipart');
-  let removed = 0;
-  const entries = await readdir(dir).catch(() => [] as string[]);
-  for (const entry of entries) {
-    const info = await stat(path.join(dir, entry)).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > maxAgeMs) {
-      await rm(path.join(dir, entry), { recursive: true, force: true });
-      removed += 1;
-    }
-  }
-  return removed;
 }

@@ -17,7 +17,7 @@ const errors = errorResponses(400, 401, 403, 404);
 const idParams = z.object({ id: pathIdSchema });
 
 /**
- * Chat threads (spec section 7, Threads): list, read, create and delete. Messages and runs arrive
+ * Chat threads: list, read, create and delete. Messages and runs arrive
  * with the chat feature. Everything is the caller's own: another user's thread answers 404.
  */
 export const threadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -19,7 +19,7 @@ import {
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** Spec section 7, Users and profile. Every call is scoped to the signed-in user. */
+/** Users and their profiles. Every call is scoped to the signed-in user. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   guardScope(app, requireUser);
   const owner = (requesterId: string, userId: string) => ({

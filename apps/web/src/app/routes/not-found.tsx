@@ -7,7 +7,7 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useCountdown } from '@/hooks/use-countdown';
 
-/** Unknown paths: a short countdown, then the home page (spec section 2). */
+/** Unknown paths: a short countdown, then the home page. */
 export function NotFoundRoute() {
   const navigate = useNavigate();
   const [isStaying, setIsStaying] = useState(false);

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { isAppRelativePath, paths } from '@/config/paths';
 
 /**
- * Where the app sends people when the API or the sign-in provider is down (spec section 8, "Auth").
+ * Where the app sends people when the API or the sign-in provider is down.
  * `?from=` holds the page to return to; only same-site paths are accepted.
  */
 export function ServiceOutageRoute() {

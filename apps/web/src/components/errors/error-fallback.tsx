@@ -20,7 +20,7 @@ export type ErrorFallbackProps = {
   onRetry: () => void;
 };
 
-/** What a render or route error shows (spec section 2). */
+/** What a render or route error shows: the error's details, "Try Again" and "Go to Dashboard". */
 export function ErrorFallback({ error, onRetry }: ErrorFallbackProps) {
   return (
     <section

@@ -14,7 +14,7 @@ export type QueryErrorPanelProps = {
 };
 
 /**
- * What a page shows when its main query fails (spec §8 rule): the error's user message and a Retry
+ * What a page shows when its main query fails: the error's user message and a Retry
  * button, inside the page. Raw exception text never shows; the catalogue message does.
  */
 export function QueryErrorPanel({

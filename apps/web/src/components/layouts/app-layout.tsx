@@ -14,7 +14,7 @@ export type AppLayoutProps = {
   headerActions?: ReactNode;
   /** A full-width strip under the header (the upgrade banner). */
   banner?: ReactNode;
-  /** The signed-in shell's sidebar (spec §2 "Shell"); the brand link then lives in it. */
+  /** The signed-in shell's sidebar; the brand link then lives in it. */
   sidebar?: ReactNode;
   /** Header controls before the brand (sidebar toggle, search button). */
   headerStart?: ReactNode;
@@ -22,7 +22,7 @@ export type AppLayoutProps = {
 
 /**
  * The frame around every page: skip link, header, main landmark, footer with the disclaimer.
- * Signed in, the sidebar shell (spec section 2 "Shell") sits beside it.
+ * Signed in, the sidebar shell sits beside it.
  */
 export function AppLayout({
   children,

@@ -5,7 +5,7 @@ export type FullScreenStatusProps = {
   message: string;
 };
 
-/** A full-screen message over the app while something it needs is loading (spec §2). */
+/** A full-screen message over the app while something it needs is loading. */
 export function FullScreenStatus({ message }: FullScreenStatusProps) {
   return (
     <div

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { toastUpdateAvailable } from '@/lib/toast';
 import { watchForUpdates } from '@/lib/update-check';
 
-/** Watches for a new deploy and shows the update toast once (spec §4). Renders nothing. */
+/** Watches for a new deploy and shows the update toast once. Renders nothing. */
 export function UpdateNotice({ getSignature }: { getSignature?: () => Promise<string> }) {
   useEffect(
     () =>

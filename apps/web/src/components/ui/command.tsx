@@ -82,7 +82,7 @@ export function CommandList({ className, ...props }: ComponentProps<typeof Comma
   return (
     <CommandPrimitive.List
       data-slot="command-list"
-      // Spec §9: the command list is at most 300 px tall.
+      // The command list is at most 300 px tall; longer lists scroll.
       className={cn('max-h-[300px] scroll-py-1 overflow-x-hidden overflow-y-auto', className)}
       {...props}
     />

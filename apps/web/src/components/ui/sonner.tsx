@@ -17,7 +17,7 @@ const TOASTER_STYLE = {
   '--normal-border': 'var(--border)',
 } as CSSProperties;
 
-/** What every toaster shares: theme, spec §9 gap/offset/width, close button and colours. */
+/** What every toaster shares: theme, gap/offset/width from `TOAST`, close button and colours. */
 function BaseToaster(props: ToasterProps) {
   const { resolvedTheme } = useTheme();
   return (
@@ -34,7 +34,7 @@ function BaseToaster(props: ToasterProps) {
 }
 
 /**
- * The app's one toaster, with spec §9's generic-notice settings. Sonner exposes duration, visible
+ * The generic-notice toaster: 4 s per toast, up to 3 visible. Sonner exposes duration, visible
  * count, gap, offset and (through `--width`) width; the swipe threshold and removal delay are fixed
  * inside Sonner (see `TOAST` in config/constants.ts).
  */
@@ -43,7 +43,7 @@ export function Toaster(props: ToasterProps) {
 }
 
 /**
- * The global error toaster (spec §8 "Display", §9): 10 s per toast, up to 9 visible, one per error
+ * The global error toaster: 10 s per toast, up to 9 visible, one per error
  * code (`toastError` keys each toast by its code). Toasts reach it with `toasterId`.
  */
 export function GlobalErrorToaster(props: ToasterProps) {
@@ -59,7 +59,7 @@ export function GlobalErrorToaster(props: ToasterProps) {
   );
 }
 
-/** Feedback notices (spec §9): at most one visible; `toastFeedback` sets 5 s / 8 s per kind. */
+/** Feedback notices: at most one visible; `toastFeedback` sets 5 s / 8 s per kind. */
 export function FeedbackToaster(props: ToasterProps) {
   return (
     <BaseToaster

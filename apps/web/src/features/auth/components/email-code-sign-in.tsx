@@ -40,7 +40,7 @@ export type EmailCodeSignInProps = {
 };
 
 /**
- * Email one-time-code sign-in (spec §5): the email, then the 6-digit code sent to it. The same
+ * Email one-time-code sign-in: the email, then the 6-digit code sent to it. The same
  * flow creates an account for a new email, so sign-up uses it too.
  */
 export function EmailCodeSignIn({ intent, onSignedIn }: EmailCodeSignInProps) {

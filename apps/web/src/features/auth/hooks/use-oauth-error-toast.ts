@@ -7,7 +7,7 @@ import { oauthErrorMessage } from '../utils/oauth-errors';
 
 /**
  * A provider sign-in that failed comes back with `?error=google_failed|discord_failed|oauth_failed`:
- * toast it once (spec §8 "Auth") and drop the parameter so a reload does not repeat it.
+ * toast it once and drop the parameter so a reload does not repeat it.
  */
 export function useOAuthErrorToast() {
   const [searchParams, setSearchParams] = useSearchParams();

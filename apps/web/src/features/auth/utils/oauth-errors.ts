@@ -5,7 +5,7 @@ const OAUTH_ERROR_MESSAGES: Record<string, string> = {
   oauth_failed: 'Sign-In failed',
 };
 
-/** Spec §8 "Auth": the toast for a failed provider sign-in, or null for an unknown value. */
+/** The toast for a failed provider sign-in, or null for an unknown value. */
 export function oauthErrorMessage(value: string | null): string | null {
   if (!value) return null;
   return Object.hasOwn(OAUTH_ERROR_MESSAGES, value) ? (OAUTH_ERROR_MESSAGES[value] ?? null) : null;

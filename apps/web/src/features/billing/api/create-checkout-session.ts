@@ -3,7 +3,6 @@ import {
   redirectUrlSchema,
   type CheckoutSessionInput,
 } from '@muster/contract/billing';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -14,9 +13,4 @@ export function createCheckoutSession(input: CheckoutSessionInput): Promise<{ ur
     checkoutSessionInputSchema.parse(input),
     redirectUrlSchema,
   );
-}
-
-export function useCreateCheckoutSession() {
-  // Spec §8: checkout failures are only logged (the page says it could not open checkout).
-  return useMutation({ mutationFn: createCheckoutSession, meta: { errorToast: false } });
 }

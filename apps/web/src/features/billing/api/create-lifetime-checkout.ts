@@ -1,5 +1,4 @@
 import { redirectUrlSchema, returnUrlInputSchema } from '@muster/contract/billing';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -10,8 +9,4 @@ export function createLifetimeCheckout(returnUrl: string): Promise<{ url: string
     returnUrlInputSchema.parse({ return_url: returnUrl }),
     redirectUrlSchema,
   );
-}
-
-export function useCreateLifetimeCheckout() {
-  return useMutation({ mutationFn: createLifetimeCheckout, meta: { errorToast: false } });
 }

@@ -1,5 +1,4 @@
 import { redirectUrlSchema, returnUrlInputSchema } from '@muster/contract/billing';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
@@ -10,9 +9,4 @@ export function openCustomerPortal(returnUrl: string): Promise<{ url: string }> 
     returnUrlInputSchema.parse({ return_url: returnUrl }),
     redirectUrlSchema,
   );
-}
-
-export function useOpenCustomerPortal() {
-  // Spec §8: portal failures are only logged; the caller decides what the user sees.
-  return useMutation({ mutationFn: openCustomerPortal, meta: { errorToast: false } });
 }

@@ -13,7 +13,7 @@ export type BillingRedirectProps = { target: BillingTarget };
 
 /**
  * `/redirect-to-stripe`: opens the checkout or portal the link asked for. Failures are logged and
- * the page offers to try again (spec §8: portal and checkout failures are not toasted).
+ * the page offers to try again (portal and checkout failures are never toasted).
  */
 export function BillingRedirect({ target }: BillingRedirectProps) {
   const openBilling = useOpenBilling();

@@ -10,14 +10,14 @@ import { useOpenBilling } from '../hooks/use-open-billing';
 import { updatePendingCheckout } from '../utils/pending-checkout';
 
 export type BillingPortalRedirectProps = {
-  /** Where the portal sends the user back (the dashboard with `from`, spec §4). */
+  /** Where the portal sends the user back (the dashboard, `from` naming the page they were on). */
   returnPath: string;
   /** More ways out, e.g. exporting data and signing out. */
   actions?: ReactNode;
 };
 
 /**
- * A past-due, unpaid or paused subscription (spec §4): straight to the billing portal. If the
+ * A past-due, unpaid or paused subscription: straight to the billing portal. If the
  * portal cannot be opened the user is told so, and can try again; their data stays available.
  */
 export function BillingPortalRedirect({ returnPath, actions }: BillingPortalRedirectProps) {

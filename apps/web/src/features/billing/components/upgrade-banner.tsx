@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { useOpenBilling } from '../hooks/use-open-billing';
 
 /**
- * "Upgrade to Support Development" (spec §2 "Shell"), for non-paying users while billing is on.
+ * "Upgrade to Support Development", for non-paying users while billing is on.
  * It opens the upgrade portal; a user with no paid subscription to change (404/400) goes to plan
  * selection instead.
  */

@@ -27,7 +27,7 @@ export type UpgradeDialogProps = {
 };
 
 /**
- * The upgrade prompt (spec §4 "Upgrade dialog", §8): the content comes from `upgradeDialogFor`.
+ * The upgrade prompt for a quota or permission refusal: the content comes from `upgradeDialogFor`.
  * The upgrade button opens the upgrade portal; a 404 or 400 from it means there is no subscription
  * to upgrade, so the user goes to /sign-up (which leads to plan selection); other failures are
  * only logged.

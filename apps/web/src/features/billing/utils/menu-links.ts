@@ -11,7 +11,7 @@ const HREFS: Record<MenuItem, () => string> = {
   billing: () => paths.redirectToStripe.getHref({ to: 'customer-portal' }),
 };
 
-/** The plan's menu items (spec §4 "Menu items by plan") as links. */
+/** The plan's menu items (from `menuItemsFor`) as links. */
 export function billingLinksFor(items: readonly MenuItem[]): BillingLink[] {
   return items.map((item) => ({ item, label: MENU_ITEM_LABELS[item], href: HREFS[item]() }));
 }

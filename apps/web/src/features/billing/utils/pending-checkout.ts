@@ -3,7 +3,7 @@ import { nextPendingCheckout, type PendingCheckoutEvent } from '@muster/domain/s
 import { STORAGE_KEYS } from '@/config/constants';
 
 /**
- * The pending-checkout session flag (spec section 4): set before opening a checkout or portal,
+ * The pending-checkout session flag: set before opening a checkout or portal,
  * removed when that fails, and removed once the subscription status is allowed.
  */
 export function isCheckoutPending(): boolean {

@@ -241,5 +241,3 @@ export const CompensationReference = memo(function CompensationReference({
     </div>
   );
 });
-
-export default CompensationReference;

@@ -17,7 +17,11 @@ const PERCENTS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 const RATE_YEARS = rateYears();
 
 /** The full table and the chart sit below the fold: their code loads after the calculator's. */
-const CompensationReference = lazy(() => import('./compensation-reference'));
+const CompensationReference = lazy(() =>
+  import('./compensation-reference').then((module) => ({
+    default: module.CompensationReference,
+  })),
+);
 
 function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
@@ -135,7 +139,7 @@ function StepsChart({ steps }: { steps: readonly CombinedRatingStep[] }) {
   );
 }
 
-/** The rating calculator (issue 4): combined rating, its steps, monthly amount and a what-if. */
+/** The rating calculator: combined rating, its steps, monthly amount and a what-if. */
 export function RatingCalculator() {
   const [rows, setRows] = useState<Row[]>([{ key: 1, percent: 50, limb: '' }]);
   const [nextKey, setNextKey] = useState(2);

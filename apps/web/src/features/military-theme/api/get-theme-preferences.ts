@@ -23,7 +23,7 @@ export function themePreferencesQueryOptions(userId: string) {
   });
 }
 
-/** A failure is handled by the caller (spec §4: a load failure resets the theme), never toasted. */
+/** A failure is handled by the caller (a load failure resets the theme), never toasted. */
 export function useThemePreferences(userId: string | undefined) {
   return useQuery({
     ...themePreferencesQueryOptions(userId ?? ''),

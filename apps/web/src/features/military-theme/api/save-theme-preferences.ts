@@ -28,7 +28,7 @@ export function saveThemePreferences({
     : api.patch(path, input, themePreferencesSchema);
 }
 
-/** Failures only log: the preferences are already saved locally (spec §7). */
+/** Failures only log: the preferences are already saved locally. */
 export function useSaveThemePreferences(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -45,7 +45,7 @@ type MilitaryThemeProviderProps = {
 };
 
 /**
- * The military theme of the signed-in user (spec §4): resolved from session storage, per-user
+ * The military theme of the signed-in user: resolved from session storage, per-user
  * local preferences, then the last snapshot; adopted from the server when nothing is stored
  * locally; reset when loading fails. Changes save locally first, then to the server.
  */
@@ -75,7 +75,7 @@ export function MilitaryThemeProvider({ userId, children }: MilitaryThemeProvide
   const { status, data } = preferences;
   useEffect(() => {
     if (status === 'error' && userId) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- spec §4: a load failure resets the theme
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- a load failure resets the theme
       setSelection(DEFAULT_THEME_SELECTION);
       return;
     }

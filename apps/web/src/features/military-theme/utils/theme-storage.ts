@@ -7,7 +7,7 @@ import {
   type ThemeSelection,
 } from '@muster/domain/themes';
 
-/** Storage keys of the military theme (spec §3, §4). */
+/** Browser storage keys of the military theme. */
 export const MILITARY_THEME_KEYS = {
   /** sessionStorage: this tab's preferences. */
   session: 'muster:military-theme',

@@ -17,7 +17,7 @@ export type PaletteGroup = {
   items: PaletteItem[];
 };
 
-/** Spec §2 "Shell": the palette's groups; empty groups are left out; threads capped at 10. */
+/** The palette's groups; empty groups are left out; threads capped at 10. */
 export function toPaletteGroups(result: SearchResult | undefined): PaletteGroup[] {
   if (!result) return [];
   const groups: PaletteGroup[] = [

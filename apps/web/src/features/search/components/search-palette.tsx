@@ -27,7 +27,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 export type SearchPaletteProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** The "Search Anything" palette (spec §2 "Shell"), loaded on first open. */
+/** The "Search Anything" palette, loaded on first open. */
 export function SearchPalette({ open, onOpenChange }: SearchPaletteProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');

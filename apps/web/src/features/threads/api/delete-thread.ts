@@ -39,7 +39,7 @@ function forgetThread(queryClient: QueryClient, threadId: string) {
  * Deletes a thread and updates every list that shows it; the lists are read again either way, so
  * a failure also picks up changes made elsewhere. `onSettled` callbacks given here run even when
  * the component that started the delete has unmounted (the sidebar collapsed, the drawer closed).
- * Callers show the outcome (spec §8 thread-delete toasts), so the global error toast is off.
+ * Callers show the outcome (their own toasts), so the global error toast is off.
  */
 export function useDeleteThread(
   options: {

@@ -14,7 +14,7 @@ import { toastFeedback } from '@/lib/toast';
 
 import { useDeleteThread } from '../api/delete-thread';
 
-/** Spec §2 "Shell" and §8 "Thread delete": the confirmation's and the toasts' exact words. */
+/** Deleting a thread: the confirmation's and the outcome toasts' exact words. */
 export const DELETE_THREAD_TEXT = {
   title: 'Delete Conversation',
   description: 'Are you sure you want to delete this conversation? This action cannot be undone.',

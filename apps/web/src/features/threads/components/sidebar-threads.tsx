@@ -1,9 +1,9 @@
 import { threadTitle, type Thread } from '@muster/contract/threads';
 import { MessageSquareIcon, MessagesSquareIcon, Trash2Icon } from 'lucide-react';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { Link, NavLink, matchPath, useLocation, useNavigate } from 'react-router';
 
-import { ErrorBoundary } from '@/components/errors/error-boundary';
+import { NonEssential } from '@/components/errors/non-essential';
 import { useSidebar } from '@/components/layouts/sidebar-state';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SIDEBAR } from '@/config/constants';
@@ -20,7 +20,7 @@ const DeleteThreadDialog = lazy(() =>
 type PendingDelete = Pick<Thread, 'id' | 'title'>;
 
 /**
- * The chat group's threads (spec §2 "Shell"): the latest 8, newest first, each a link to its chat
+ * The chat group's threads: the latest 8, newest first, each a link to its chat
  * with a delete button that asks for confirmation. Nothing shows in the icon-only sidebar.
  */
 export function SidebarThreads({
@@ -73,24 +73,22 @@ export function SidebarThreads({
 
   // Kept mounted whatever the sidebar shows, so a delete in progress can finish and report.
   const dialog = isDialogMounted ? (
-    <ErrorBoundary fallback={() => null}>
-      <Suspense fallback={null}>
-        <DeleteThreadDialog
-          thread={pendingDelete}
-          onOpenChange={(open) => {
-            if (!open) setPendingDelete(null);
-          }}
-          onCloseAutoFocus={restoreFocus}
-          onDeleted={(threadId) => {
-            lastDelete.current = { id: threadId, deleted: true };
-            const open = matchPath(paths.chats.detail.path, location.pathname);
-            if (open?.params.threadId === threadId) {
-              void navigate(paths.chats.new.getHref(), { replace: true });
-            }
-          }}
-        />
-      </Suspense>
-    </ErrorBoundary>
+    <NonEssential>
+      <DeleteThreadDialog
+        thread={pendingDelete}
+        onOpenChange={(open) => {
+          if (!open) setPendingDelete(null);
+        }}
+        onCloseAutoFocus={restoreFocus}
+        onDeleted={(threadId) => {
+          lastDelete.current = { id: threadId, deleted: true };
+          const open = matchPath(paths.chats.detail.path, location.pathname);
+          if (open?.params.threadId === threadId) {
+            void navigate(paths.chats.new.getHref(), { replace: true });
+          }
+        }}
+      />
+    </NonEssential>
   ) : null;
 
   // One shape whatever is shown, so the dialog keeps its place (and state) in the tree.

@@ -20,7 +20,7 @@ export type AccountMenuProps = {
   name: string | null;
   email: string;
   avatarUrl?: string | null;
-  /** The plan's billing items (spec §4 "Menu items by plan"), already filtered. */
+  /** The plan's billing items (from `menuItemsFor`), already filtered. */
   billingLinks: readonly AccountMenuLink[];
   /**
    * "Contact us": called once the menu has closed and given focus back to its trigger, so a dialog
@@ -31,8 +31,7 @@ export type AccountMenuProps = {
 };
 
 /**
- * The profile dropdown (spec §2 "Shell": name, email, avatar; plan items, Account, Contact us,
- * Log out).
+ * The profile dropdown: name, email, avatar; plan items, Account, Contact us, Log out.
  */
 export function AccountMenu({
   name,

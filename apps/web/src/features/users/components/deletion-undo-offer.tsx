@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 export type DeletionUndoOfferProps = {
   profile: Pick<UserProfile, 'id' | 'deletion_scheduled_for'>;
-  /** Declining signs out (spec §4: a deleted profile does not stay signed in). */
+  /** Declining signs out: a profile flagged deleted does not stay signed in. */
   onSignOut: () => void;
 };
 
