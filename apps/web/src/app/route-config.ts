@@ -11,8 +11,14 @@ import type { AppRoute, LazyRouteModule } from './route-types';
 const comingSoon: LazyRouteModule = () =>
   import('./routes/coming-soon').then((module) => ({ Component: module.ComingSoonRoute }));
 
-function upcoming(path: string, title: string, summary: string, isProtected: boolean): AppRoute {
-  return { path, title, summary, isProtected, lazy: comingSoon };
+/** A screen whose feature has not landed yet: its title and what it will do, behind sign-in. */
+function upcomingProtected(path: string, title: string, summary: string): AppRoute {
+  return { path, title, summary, isProtected: true, lazy: comingSoon };
+}
+
+/** The same for a screen open to anyone. */
+function upcomingPublic(path: string, title: string, summary: string): AppRoute {
+  return { path, title, summary, isProtected: false, lazy: comingSoon };
 }
 
 const WIZARD_STEP_SCREENS: Record<DisabilityWizardStep, { title: string; summary: string }> = {
@@ -113,11 +119,10 @@ export const PUBLIC_ROUTES: AppRoute[] = [
         Component: module.PlanSelectionRoute,
       })),
   },
-  upcoming(
+  upcomingPublic(
     paths.laymanSign.path,
     'Sign Layman Statement',
     'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
-    false,
   ),
   {
     path: paths.privacyPolicy.path,
@@ -201,139 +206,119 @@ export const PROTECTED_ROUTES: AppRoute[] = [
       })),
   },
 
-  upcoming(
+  upcomingProtected(
     paths.chats.list.path,
     'Chats',
     'Your conversations with the Muster assistant about your claim.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.chats.new.path,
     'New chat',
     'Ask the Muster assistant a question about your claim, your conditions or VA forms.',
-    true,
   ),
-  upcoming(paths.chats.detail.path, 'Chat', 'One conversation with the Muster assistant.', true),
+  upcomingProtected(paths.chats.detail.path, 'Chat', 'One conversation with the Muster assistant.'),
 
-  upcoming(
+  upcomingProtected(
     paths.decisionLetterAnalyzer.path,
     'Decision Letter Analyzer',
     'Upload a VA decision letter and get a plain-language explanation of what VA decided and why.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.decisionLetters.list.path,
     'Decision letters',
     'The decision letters you have uploaded and the status of each analysis.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.decisionLetters.detail.path,
     'Decision letter',
     'One decision letter and the progress of its analysis.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.decisionLetters.results.path,
     'Decision letter results',
     'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
-    true,
   ),
 
-  upcoming(
+  upcomingProtected(
     paths.disabilities.list.path,
     'Disabilities',
     'The conditions you are claiming and how far along each statement is.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.disabilities.new.path,
     'Add a disability',
     'Start a new disability: find the condition or describe it in your own words.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.disabilities.create.path,
     'Create disability',
     'Confirm the condition details and create the disability.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.disabilities.bulkAdd.path,
     'Add many disabilities',
     'Add several conditions at once, then complete each statement at your own pace.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.disabilities.buddyStatementNew.path,
     'Request a buddy statement',
     'Ask someone who knows you, such as a fellow service member, a family member or a friend, to write and sign a statement that supports your claim.',
-    true,
   ),
   {
-    ...upcoming(
+    ...upcomingProtected(
       paths.disabilities.wizard.path,
       'Disability statement',
       'Work through your disability statement one step at a time. Each step saves as you go.',
-      true,
     ),
     children: DISABILITY_WIZARD_STEPS.map((step) =>
-      upcoming(
+      upcomingProtected(
         paths.disabilities.wizardStep.getPath(step),
         WIZARD_STEP_SCREENS[step].title,
         WIZARD_STEP_SCREENS[step].summary,
-        true,
       ),
     ),
   },
 
-  upcoming(paths.claims.path, 'Claims', 'Your claims and where each one stands.', true),
-  upcoming(
+  upcomingProtected(paths.claims.path, 'Claims', 'Your claims and where each one stands.'),
+  upcomingProtected(
     paths.documents.path,
     'Documents',
     'The documents Muster prepared for your claims, ready to download.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.review.path,
     'Review',
     'Check everything in your claim before you file it with VA.',
-    true,
   ),
 
-  upcoming(
+  upcomingProtected(
     paths.nexus.list.path,
     'Nexus letters',
     'Your nexus letter requests and the letters prepared from them.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.nexus.new.path,
     'Request a nexus letter',
     'Start a nexus letter: a medical opinion that connects a condition to your service.',
-    true,
   ),
-  upcoming(paths.nexus.detail.path, 'Nexus letter', 'One nexus letter and its status.', true),
+  upcomingProtected(paths.nexus.detail.path, 'Nexus letter', 'One nexus letter and its status.'),
 
-  upcoming(
+  upcomingProtected(
     paths.vault.path,
     'File Vault',
     'Keep your service records, medical records and other claim documents in one secure place.',
-    true,
   ),
 
-  upcoming(paths.veterans.list.path, 'Veteran records', 'The veteran records you keep.', true),
-  upcoming(
+  upcomingProtected(paths.veterans.list.path, 'Veteran records', 'The veteran records you keep.'),
+  upcomingProtected(
     paths.veterans.new.path,
     'Add a veteran record',
     'Record a veteran’s details and service history.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.veterans.detail.path,
     'Veteran record',
     'One veteran’s details and service history.',
-    true,
   ),
 
   {
@@ -354,80 +339,68 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.RedirectToStripeRoute,
       })),
   },
-  upcoming(
+  upcomingProtected(
     paths.linkVso.path,
     'Link a VSO',
     'Connect with an accredited Veterans Service Organization, which can help with your claim for free.',
-    true,
   ),
 
-  upcoming(
+  upcomingProtected(
     paths.vaForms.home.path,
     'VA forms',
     'Prepare VA forms with your saved answers and follow them after you file.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.vaForms.intentToFile.path,
     'Intent to File (VA Form 21-0966)',
     'Tell VA you plan to file a claim. Doing so early can protect the date your benefits start from.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.vaForms.form526ez.path,
     'Application for Disability Compensation (VA Form 21-526EZ)',
     'Prepare the main application for disability compensation from the conditions you recorded.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.vaForms.claims.path,
     'Claims filed with VA',
     'The claims you filed through VA.gov and the status of each.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.vaForms.claimDetail.path,
     'VA claim',
     'One claim filed with VA and where it stands.',
-    true,
   ),
 
-  upcoming(
+  upcomingProtected(
     paths.vaConditions.path,
     'VA conditions',
     'Browse VA conditions and see how separate ratings combine into one.',
-    true,
   ),
 
-  upcoming(
+  upcomingProtected(
     paths.cfile.home.path,
     'C-file',
     'Upload your VA claims file (C-file) so Muster can find the conditions, medications and evidence in it.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.cfile.queue.path,
     'C-file processing',
     'Follow the progress while Muster reads your C-file.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.cfile.medications.path,
     'C-file medications',
     'Review the medications found in your C-file.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.cfile.disabilities.path,
     'C-file conditions',
     'Review the conditions found in your C-file and add them to your disabilities.',
-    true,
   ),
-  upcoming(
+  upcomingProtected(
     paths.cfile.complete.path,
     'C-file complete',
     'Your C-file has been processed. See what Muster found and what to do next.',
-    true,
   ),
 ];
 

@@ -85,11 +85,11 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  await app.register(async (owned) => {
-    guardScope(owned, requireUser);
-    const typed = owned.withTypeProvider<ZodTypeProvider>();
+  await app.register(async (scope) => {
+    guardScope(scope, requireUser);
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
 
-    typed.get(
+    signedIn.get(
       '/subscriptions',
       {
         schema: {
@@ -106,7 +106,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         return { results, meta: { page, page_size: pageSize, total: all.length } };
       },
     );
-    typed.get(
+    signedIn.get(
       '/subscriptions/verify-stripe-session',
       {
         schema: {
@@ -123,7 +123,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           sessionId: request.query.session_id,
         }),
     );
-    typed.get(
+    signedIn.get(
       '/subscriptions/:id',
       {
         schema: {
@@ -136,7 +136,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         getSubscription({ ...deps, userId: currentUser(request).id, id: request.params.id }),
     );
-    typed.post(
+    signedIn.post(
       '/subscriptions/free',
       {
         schema: {
@@ -148,7 +148,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => chooseFreePlan({ ...deps, userId: currentUser(request).id }),
     );
-    typed.post(
+    signedIn.post(
       '/subscriptions/stripe-customers',
       {
         schema: {
@@ -161,7 +161,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         customer_id: await ensureCustomer({ ...deps, user: currentUser(request) }),
       }),
     );
-    typed.post(
+    signedIn.post(
       '/subscriptions/stripe-checkout-sessions',
       {
         schema: {
@@ -174,7 +174,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) =>
         createCheckoutSession({ ...deps, user: currentUser(request), input: request.body }),
     );
-    typed.post(
+    signedIn.post(
       '/stripe/lifetime-checkout',
       {
         schema: {
@@ -196,7 +196,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       ['/stripe/upgrade-subscription-portal', 'upgrade'],
       ['/stripe/customer-portal', 'customer'],
     ] as const) {
-      typed.post(
+      signedIn.post(
         path,
         {
           schema: {
