@@ -10,7 +10,7 @@ import {
   themeDifference,
   themesLookAlike,
   type ThemeColors,
-} from '@muster/domain/themes';
+} from '@/features/military-theme/utils/themes';
 import { describe, expect, it } from 'vitest';
 
 // Read from disk: the test runner does not process stylesheets.

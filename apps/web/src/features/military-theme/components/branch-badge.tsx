@@ -1,4 +1,4 @@
-import { activeTheme } from '@muster/domain/themes';
+import { activeTheme } from '../utils/themes';
 
 import { cn } from '@/utils/cn';
 

@@ -1,4 +1,4 @@
-import { MILITARY_THEMES, orderThemesForMenu } from '@muster/domain/themes';
+import { MILITARY_THEMES, orderThemesForMenu } from '../utils/themes';
 import { MedalIcon } from 'lucide-react';
 
 import { useTheme } from '@/components/theme/theme-provider';

@@ -6,7 +6,7 @@ import {
   slugForBranchName,
   toggleTheme,
   type ThemeSelection,
-} from '@muster/domain/themes';
+} from '../utils/themes';
 import {
   createContext,
   useCallback,

@@ -1,4 +1,4 @@
-import { MILITARY_THEMES } from '@muster/domain/themes';
+import { MILITARY_THEMES } from './themes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { STORAGE_KEYS } from '@/config/constants';

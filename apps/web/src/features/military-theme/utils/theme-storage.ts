@@ -5,7 +5,7 @@ import {
   resolveSavedTheme,
   toStoredPreferences,
   type ThemeSelection,
-} from '@muster/domain/themes';
+} from './themes';
 
 /** Browser storage keys of the military theme. */
 export const MILITARY_THEME_KEYS = {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { BRANCHES } from './branches';
+import { BRANCHES } from '@muster/domain/branches';
+import { contrastRatio } from '@muster/domain/color';
 import {
   CONTRAST_PAIRS,
   MILITARY_THEMES,
   THEME_TOKENS,
   activeTheme,
   chooseBranch,
-  contrastRatio,
   failingContrastPairs,
   orderThemesForMenu,
   themeDifference,

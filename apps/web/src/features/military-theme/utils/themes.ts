@@ -1,9 +1,7 @@
 import { BRANCH_SLUGS, type BranchSlug } from '@muster/contract/preferences';
 
-import { BRANCHES, findBranch, type Branch } from './branches';
-import { AA_NON_TEXT, AA_TEXT, colorDifference, contrastRatio } from './color';
-
-export { AA_NON_TEXT, AA_TEXT, contrastRatio, relativeLuminance } from './color';
+import { BRANCHES, findBranch, type Branch } from '@muster/domain/branches';
+import { AA_NON_TEXT, AA_TEXT, colorDifference, contrastRatio } from '@muster/domain/color';
 
 /**
  * Military themes: one light and one dark colour set per branch, as CSS
