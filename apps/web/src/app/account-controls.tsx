@@ -7,7 +7,8 @@ import { UpgradeBanner } from '@/features/billing/components/upgrade-banner';
 import { billingLinksFor } from '@/features/billing/utils/menu-links';
 import { useProfile } from '@/features/users/api/get-profile';
 import { AccountMenu } from '@/features/users/components/account-menu';
-import { authClient, useCurrentUser } from '@/lib/auth-client';
+import { authClient } from '@/lib/auth-client';
+import { useCurrentUser } from '@/lib/use-auth';
 
 // The contact form (react-hook-form, zod resolver, Radix select) loads when first opened.
 const ContactDialog = lazy(() =>

@@ -28,7 +28,7 @@ import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-bill
 import { BranchBadge } from '@/features/military-theme/components/branch-badge';
 import { SidebarThreads } from '@/features/threads/components/sidebar-threads';
 import { useProfile } from '@/features/users/api/get-profile';
-import { useCurrentUser } from '@/lib/auth-client';
+import { useCurrentUser } from '@/lib/use-auth';
 import { cn } from '@/utils/cn';
 
 // Dropdown menus carry Radix popper code: they load after the first page (first-load budget).

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from '@/app';
 import { profileQueryOptions } from '@/features/users/api/get-profile';
-import { authClient, isMemberSession } from '@/lib/auth-client';
+import { authClient } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
 import { queryClient } from '@/lib/query-client';
 
 /** Renders the app into `#root`, replacing the loading message index.html shows until then. */

@@ -12,7 +12,8 @@ import {
   updatePendingCheckout,
 } from '@/features/billing/utils/pending-checkout';
 import { useProfile } from '@/features/users/api/get-profile';
-import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
+import { useAuthState } from '@/lib/use-auth';
 
 // Rare screens: loaded only when needed, to keep them out of the first load.
 const AccountAttention = lazy(() =>

@@ -6,7 +6,8 @@ import { ErrorScreen } from '@/components/errors/error-screen';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { SidebarProvider } from '@/components/layouts/sidebar-state';
 import { UpdateNotice } from '@/components/layouts/update-notice';
-import { isMemberSession, useAuthState, useCurrentUser } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
+import { useAuthState, useCurrentUser } from '@/lib/use-auth';
 import { useUpgradePrompt } from '@/lib/upgrade-prompt';
 
 import { SearchControl, SidebarTrigger } from './app-shell';

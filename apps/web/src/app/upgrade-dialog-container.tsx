@@ -3,7 +3,7 @@ import { isPaying } from '@muster/domain/subscription';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { UpgradeDialog } from '@/features/billing/components/upgrade-dialog';
 import { useProfile } from '@/features/users/api/get-profile';
-import { useCurrentUser } from '@/lib/auth-client';
+import { useCurrentUser } from '@/lib/use-auth';
 import { upgradePrompt, type UpgradePromptRequest } from '@/lib/upgrade-prompt';
 
 /** The upgrade dialog for the current prompt, told whether the user pays and billing is on. */

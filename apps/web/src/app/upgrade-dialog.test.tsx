@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast';
 import { apiError, json } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';

@@ -2,7 +2,7 @@ import type { AuthUser } from '@muster/contract/auth';
 import type { UserProfile } from '@muster/contract/users';
 
 import { useProfile } from '@/features/users/api/get-profile';
-import { useCurrentUser } from '@/lib/auth-client';
+import { useCurrentUser } from '@/lib/use-auth';
 
 /**
  * The signed-in user and their profile, for pages behind the gate (which has loaded both).

@@ -3,14 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
 import {
-  ApiError,
   createApiClient,
   filenameFromContentDisposition,
-  getErrorMessage,
-  isApiError,
-  toApiError,
   type ApiClientOptions,
 } from './api-client';
+import { ApiError, getErrorMessage, isApiError, toApiError } from './api-error';
 
 const BASE_URL = 'https://api.example.test';
 

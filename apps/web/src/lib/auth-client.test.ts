@@ -5,15 +5,16 @@ import { AUTH_SESSION, STORAGE_KEYS } from '@/config/constants';
 import { apiError, json, mockApi, type ApiRoutes } from '@/testing/api-mock';
 import { buildAuthUser, buildSessionAnswer } from '@/testing/factories';
 
-import { ApiError, createApiClient } from './api-client';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+import { createAuthClient } from './auth-client';
 import {
-  createAuthClient,
   isServiceOutage,
   shouldRefreshSession,
   transition,
   type AuthEvent,
   type AuthState,
-} from './auth-client';
+} from './auth-session';
 
 const API = 'https://api.test';
 const user = buildAuthUser();

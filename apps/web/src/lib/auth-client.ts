@@ -9,14 +9,23 @@ import {
   type SignInResult,
   type SignInWithCodeInput,
 } from '@muster/contract/auth';
-import { ERR, type ErrorCode } from '@muster/contract/errors';
-import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 
 import { AUTH_SESSION, STORAGE_KEYS } from '@/config/constants';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
-import { api as appApi, isApiError, type ApiClient, type ApiError } from '@/lib/api-client';
+import { api as appApi, type ApiClient } from '@/lib/api-client';
+import { isApiError, type ApiError } from '@/lib/api-error';
+import {
+  isServiceOutage,
+  shouldRefreshSession,
+  transition,
+  type AuthAction,
+  type AuthEvent,
+  type AuthSession,
+  type AuthState,
+  type SignOutCause,
+} from '@/lib/auth-session';
 import { toastError } from '@/lib/toast';
 
 /**
@@ -33,77 +42,6 @@ import { toastError } from '@/lib/toast';
  * - A network, timeout or gateway failure while signing in or checking the session goes to
  *   /service-outage.
  */
-
-export type AuthSession = {
-  token: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-};
-
-/** Why a session ended: the user signed out, or the server ended it (401, expiry, another tab). */
-export type SignOutCause = 'user' | 'session-ended';
-
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signed-in'; user: AuthUser; session: AuthSession }
-  | { status: 'signed-out'; cause?: SignOutCause };
-
-export type AuthEvent = 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED';
-
-export type AuthAction =
-  | { type: 'SIGNED_IN'; user: AuthUser; session: AuthSession }
-  | { type: 'SIGNED_OUT'; cause?: SignOutCause }
-  | { type: 'TOKEN_REFRESHED'; user: AuthUser; session: AuthSession }
-  | { type: 'USER_UPDATED'; user: AuthUser };
-
-/**
- * The state machine, as a pure function. Refreshing or updating the user only applies to a
- * session that exists; anything may sign out; signing in replaces whatever was there.
- */
-export function transition(state: AuthState, action: AuthAction): AuthState {
-  switch (action.type) {
-    case 'SIGNED_IN':
-      return { status: 'signed-in', user: action.user, session: action.session };
-    case 'SIGNED_OUT':
-      if (state.status === 'signed-out') return state;
-      return action.cause
-        ? { status: 'signed-out', cause: action.cause }
-        : { status: 'signed-out' };
-    case 'TOKEN_REFRESHED':
-      if (state.status === 'signed-out') return state;
-      return { status: 'signed-in', user: action.user, session: action.session };
-    case 'USER_UPDATED':
-      if (state.status !== 'signed-in') return state;
-      return { ...state, user: action.user };
-  }
-}
-
-/** Whether the tick should refresh a session expiring at `expiresAt` (both epoch ms). */
-export function shouldRefreshSession(expiresAt: number, now: number): boolean {
-  const window =
-    AUTH_SESSION.tickMs * AUTH_SESSION.refreshWithinTicks + AUTH_SESSION.expiryMarginMs;
-  return expiresAt - now <= window;
-}
-
-/** Codes meaning the API (or the network to it) is down rather than the request being wrong. */
-const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set([
-  ERR.CONNECTION_ERROR,
-  ERR.CLIENT_SERVICE_UNAVAILABLE,
-  ERR.TIMEOUT,
-  ERR.CLIENT_SERVICE_UNAVAILABLE_2,
-  ERR.MAINTENANCE,
-  ERR.CONNECTION_LOST,
-  ERR.BAD_GATEWAY,
-  ERR.GATEWAY_TIMEOUT,
-  ERR.SERVICE_UNAVAILABLE,
-]);
-const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-
-/** A service outage: a network, timeout, gateway (502/503/504) or provider-down failure. */
-export function isServiceOutage(error: unknown): error is ApiError {
-  if (!isApiError(error)) return false;
-  return GATEWAY_STATUSES.has(error.status) || OUTAGE_CODES.has(error.code);
-}
 
 /**
  * `GET /auth/get-session` answers better-auth's session object, or `null`. Not in the contract
@@ -499,24 +437,3 @@ export type AuthClient = ReturnType<typeof createAuthClient>;
 
 /** The app's auth client, bound to the app's API client. */
 export const authClient: AuthClient = createAuthClient({ api: appApi });
-
-/** The current session state, re-rendering on every change. */
-export function useAuthState(client: AuthClient = authClient): AuthState {
-  return useSyncExternalStore(client.subscribe, client.getState, client.getState);
-}
-
-/**
- * A member's session: signed in with an account. Anonymous sessions (buddy signers) only serve the
- * signing page; everywhere else they count as signed out.
- */
-export function isMemberSession(
-  state: AuthState,
-): state is Extract<AuthState, { status: 'signed-in' }> {
-  return state.status === 'signed-in' && state.user.isAnonymous !== true;
-}
-
-/** The signed-in member, or null (signed out, loading, or an anonymous session). */
-export function useCurrentUser(client: AuthClient = authClient): AuthUser | null {
-  const state = useAuthState(client);
-  return isMemberSession(state) ? state.user : null;
-}

@@ -2,7 +2,7 @@ import { ERR } from '@muster/contract/errors';
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 import { setFieldErrors, useServerFieldErrors } from './form-errors';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn, UseFormSetError } from 'react-hook-form';
 
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 /**
  * Puts an API error's per-field messages (`fields`) onto a form. Returns the first

@@ -1,7 +1,7 @@
 import { ERR } from '@muster/contract/errors';
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { createQueryClient, shouldRetryQuery } from './query-client';
 
 describe('query client', () => {

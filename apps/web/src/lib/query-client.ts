@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 
 import { QUERY_GC_TIME_MS } from '@/config/constants';
-import { isApiError, toApiError, type ApiError } from '@/lib/api-client';
+import { isApiError, toApiError, type ApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast';
 
 /**

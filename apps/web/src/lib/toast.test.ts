@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { GLOBAL_ERROR_TOASTER_ID } from '@/config/constants';
 
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { createQueryClient, queryConfig } from './query-client';
 import {
   isQuotaError,

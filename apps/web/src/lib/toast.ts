@@ -8,7 +8,7 @@ import {
   GLOBAL_ERROR_TOASTER_ID,
 } from '@/config/constants';
 import { announceIfToastsHidden } from '@/lib/announce';
-import { toApiError, type ApiError } from '@/lib/api-client';
+import { toApiError, type ApiError } from '@/lib/api-error';
 import { upgradePrompt } from '@/lib/upgrade-prompt';
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { ERR } from '@muster/contract/errors';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 import { ErrorBoundary } from './error-boundary';
 import { describeError } from './error-fallback';

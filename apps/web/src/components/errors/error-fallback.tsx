@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 /** A readable one-line description of any thrown value, for the details disclosure. */
 export function describeError(error: unknown): string {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { toApiError } from '@/lib/api-client';
+import { toApiError } from '@/lib/api-error';
 
 export type QueryErrorPanelProps = {
   /** What could not be loaded, e.g. "We could not load your account". */

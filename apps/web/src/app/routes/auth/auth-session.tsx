@@ -5,8 +5,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useExchangeCode } from '@/features/auth/api/exchange-code';
-import { toApiError } from '@/lib/api-client';
-import { isServiceOutage } from '@/lib/auth-client';
+import { toApiError } from '@/lib/api-error';
+import { isServiceOutage } from '@/lib/auth-session';
 import { toastErrorMessage } from '@/lib/toast';
 
 /**

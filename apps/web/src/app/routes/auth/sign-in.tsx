@@ -6,7 +6,8 @@ import { AuthPanel } from '@/features/auth/components/auth-panel';
 import { EmailCodeSignIn } from '@/features/auth/components/email-code-sign-in';
 import { OAuthButtons } from '@/features/auth/components/oauth-buttons';
 import { useOAuthErrorToast } from '@/features/auth/hooks/use-oauth-error-toast';
-import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
+import { useAuthState } from '@/lib/use-auth';
 
 /** Where the gate was sending the user before it asked them to sign in. */
 function useReturnPath(): string | undefined {

@@ -6,7 +6,8 @@ import { AuthPanel } from '@/features/auth/components/auth-panel';
 import { EmailCodeSignIn } from '@/features/auth/components/email-code-sign-in';
 import { OAuthButtons } from '@/features/auth/components/oauth-buttons';
 import { useOAuthErrorToast } from '@/features/auth/hooks/use-oauth-error-toast';
-import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
+import { useAuthState } from '@/lib/use-auth';
 
 /**
  * `/sign-up`: the same one-time-code flow (it creates the account). Signed-in users, including those

@@ -12,7 +12,8 @@ import { useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { PlanSelection } from '@/features/billing/components/plan-selection';
 import { profileQueryOptions, useProfile } from '@/features/users/api/get-profile';
 import { ExportDataButton } from '@/features/users/components/export-data-button';
-import { isMemberSession, useAuthState } from '@/lib/auth-client';
+import { isMemberSession } from '@/lib/auth-session';
+import { useAuthState } from '@/lib/use-auth';
 
 const TITLE = 'Plan selection';
 const DESCRIPTION = 'Choose the plan that fits your claim.';

@@ -9,7 +9,7 @@ import { isAppRelativePath, paths } from '@/config/paths';
 import { CheckoutReturn } from '@/features/billing/components/checkout-return';
 import { updatePendingCheckout } from '@/features/billing/utils/pending-checkout';
 import { profileQueryOptions } from '@/features/users/api/get-profile';
-import { useCurrentUser } from '@/lib/auth-client';
+import { useCurrentUser } from '@/lib/use-auth';
 
 /**
  * `/stripe-portal-return` (the real path names the payment provider): back from a checkout

@@ -1,7 +1,8 @@
 import type { SendSignInCodeInput } from '@muster/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 
-import { authClient, isServiceOutage } from '@/lib/auth-client';
+import { authClient } from '@/lib/auth-client';
+import { isServiceOutage } from '@/lib/auth-session';
 
 /** `POST /auth/email-otp/send-verification-otp` (through the auth client). */
 export function sendSignInCode(input: Omit<SendSignInCodeInput, 'type'>) {

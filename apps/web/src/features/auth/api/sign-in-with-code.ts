@@ -1,7 +1,8 @@
 import type { SignInWithCodeInput } from '@muster/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 
-import { authClient, isServiceOutage } from '@/lib/auth-client';
+import { authClient } from '@/lib/auth-client';
+import { isServiceOutage } from '@/lib/auth-session';
 
 import { isShownByCodeForm } from '../utils/sign-in-errors';
 

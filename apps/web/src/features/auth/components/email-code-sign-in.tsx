@@ -20,7 +20,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastSuccess } from '@/lib/toast';
 

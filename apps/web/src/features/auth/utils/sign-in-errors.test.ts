@@ -1,7 +1,7 @@
 import { ERR } from '@muster/contract/errors';
 import { describe, expect, it } from 'vitest';
 
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-error';
 
 import { formatLockEnd, isShownByCodeForm, lockedMessage } from './sign-in-errors';
 

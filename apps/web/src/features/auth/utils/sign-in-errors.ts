@@ -1,6 +1,6 @@
 import { ERR } from '@muster/contract/errors';
 
-import type { ApiError } from '@/lib/api-client';
+import type { ApiError } from '@/lib/api-error';
 
 /**
  * The time a sign-in lock ends, in the person's own time zone (`timeZone` is for tests), e.g.

@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 import { useOpenBilling } from '../hooks/use-open-billing';
 

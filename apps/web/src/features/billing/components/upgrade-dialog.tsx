@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import type { UpgradePromptRequest } from '@/lib/upgrade-prompt';
 
 import { useOpenBilling } from '../hooks/use-open-billing';

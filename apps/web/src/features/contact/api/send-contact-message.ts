@@ -2,7 +2,8 @@ import { contactResultSchema, type ContactInput } from '@muster/contract/contact
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 
-import { api, type ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { type ApiError } from '@/lib/api-error';
 
 export type ContactResult = z.output<typeof contactResultSchema>;
 

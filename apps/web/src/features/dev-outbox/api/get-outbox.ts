@@ -2,7 +2,8 @@ import { outboxSchema, type OutboxEmail } from '@muster/contract/outbox';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { DEV_OUTBOX_POLL_MS } from '@/config/constants';
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 
 export type { OutboxEmail } from '@muster/contract/outbox';
 

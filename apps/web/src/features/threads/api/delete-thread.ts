@@ -3,7 +3,8 @@ import type { SearchResult } from '@muster/contract/search';
 import type { ThreadPage } from '@muster/contract/threads';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
-import { api, isApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
 import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** `DELETE /threads/{id}`: the thread and everything in it. */
