@@ -10,16 +10,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/api-error';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastSuccess } from '@/lib/toast';
@@ -75,21 +67,14 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
     <Form {...form}>
       <form onSubmit={(event) => void handleSubmit(event)} noValidate>
         <fieldset disabled={sendCode.isPending} className="flex flex-col gap-4">
-          <FormField
+          <TextField
             control={form.control}
             name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" inputMode="email" {...field} />
-                </FormControl>
-                <FormDescription>
-                  We will email you a 6-digit code. No password needed.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            description="We will email you a 6-digit code. No password needed."
           />
           <Button type="submit">Send code</Button>
         </fieldset>
@@ -158,27 +143,19 @@ function CodeStep({ email, intent, onSignedIn, onChangeEmail }: CodeStepProps) {
           <p role="status">
             We sent a 6-digit code to <strong className="break-all">{email}</strong>.
           </p>
-          <FormField
+          <TextField
             control={form.control}
             name="otp"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Code</FormLabel>
-                <FormControl>
-                  <Input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    className="font-mono tracking-[0.3em]"
-                    {...field}
-                  />
-                </FormControl>
-                <FormDescription>
-                  Enter the 6-digit code from the email. It works once and expires in{' '}
-                  {SIGN_IN_CODE_TTL_MINUTES} minutes.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className="font-mono tracking-[0.3em]"
+            description={
+              <>
+                Enter the 6-digit code from the email. It works once and expires in{' '}
+                {SIGN_IN_CODE_TTL_MINUTES} minutes.
+              </>
+            }
           />
           {isCodeExpired ? (
             <Button type="button" variant="outline" onClick={handleResend}>

@@ -18,13 +18,12 @@ import {
 import {
   Form,
   FormControl,
-  FormDescription,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextAreaField, TextField } from '@/components/ui/text-field';
 import {
   Select,
   SelectContent,
@@ -32,7 +31,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastFeedback } from '@/lib/toast';
 
@@ -132,32 +130,21 @@ export function ContactDialog({
           <form onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate>
             <fieldset disabled={isSending} className="flex flex-col gap-4">
               <legend className="sr-only">Your message</legend>
-              <FormField
+              <TextField
                 control={form.control}
                 name="name"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Your name</FormLabel>
-                    <FormControl>
-                      <Input autoComplete="name" maxLength={100} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Your name"
+                autoComplete="name"
+                maxLength={100}
               />
-              <FormField
+              <TextField
                 control={form.control}
                 name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Email</FormLabel>
-                    <FormControl>
-                      <Input type="email" autoComplete="email" maxLength={254} {...field} />
-                    </FormControl>
-                    <FormDescription>We use it only to reply to you.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                description="We use it only to reply to you."
               />
               <FormField
                 control={form.control}
@@ -188,19 +175,13 @@ export function ContactDialog({
                   </FormItem>
                 )}
               />
-              <FormField
+              <TextAreaField
                 control={form.control}
                 name="message"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Message</FormLabel>
-                    <FormControl>
-                      <Textarea rows={6} maxLength={5000} {...field} />
-                    </FormControl>
-                    <FormDescription>At least 10 characters.</FormDescription>
-                    <FormMessage />
-                  </FormItem>
-                )}
+                label="Message"
+                rows={6}
+                maxLength={5000}
+                description="At least 10 characters."
               />
               {/* Honeypot: off-screen, out of the tab order and hidden from assistive technology. */}
               <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">

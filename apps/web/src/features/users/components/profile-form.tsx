@@ -22,6 +22,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/text-field';
 import { useServerFieldErrors } from '@/lib/form-errors';
 
 import { useUpdateProfile } from '../api/update-profile';
@@ -118,31 +119,17 @@ export function ProfileForm({ profile, submitLabel, onSaved }: ProfileFormProps)
       <form onSubmit={handleSubmit} noValidate className="flex max-w-xl flex-col gap-5">
         <fieldset disabled={updateProfile.isPending} className="flex flex-col gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <TextField
               control={form.control}
               name="first_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>First name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="given-name" {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="First name"
+              autoComplete="given-name"
             />
-            <FormField
+            <TextField
               control={form.control}
               name="last_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Last name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="family-name" {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Last name"
+              autoComplete="family-name"
             />
           </div>
 
