@@ -1,0 +1,237 @@
+import { paths, type DisabilityWizardStep } from '@/config/paths';
+
+/**
+ * The words of the screens whose features have not landed yet: each shows its title and what it
+ * will do. An entry goes away when its feature brings the real screen.
+ */
+export type UpcomingScreen = { title: string; summary: string };
+
+const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
+  [paths.laymanSign.path]: {
+    title: 'Sign Layman Statement',
+    summary:
+      'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
+  },
+  [paths.chats.list.path]: {
+    title: 'Chats',
+    summary: 'Your conversations with the Muster assistant about your claim.',
+  },
+  [paths.chats.new.path]: {
+    title: 'New chat',
+    summary: 'Ask the Muster assistant a question about your claim, your conditions or VA forms.',
+  },
+  [paths.chats.detail.path]: {
+    title: 'Chat',
+    summary: 'One conversation with the Muster assistant.',
+  },
+  [paths.decisionLetterAnalyzer.path]: {
+    title: 'Decision Letter Analyzer',
+    summary:
+      'Upload a VA decision letter and get a plain-language explanation of what VA decided and why.',
+  },
+  [paths.decisionLetters.list.path]: {
+    title: 'Decision letters',
+    summary: 'The decision letters you have uploaded and the status of each analysis.',
+  },
+  [paths.decisionLetters.detail.path]: {
+    title: 'Decision letter',
+    summary: 'One decision letter and the progress of its analysis.',
+  },
+  [paths.decisionLetters.results.path]: {
+    title: 'Decision letter results',
+    summary:
+      'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
+  },
+  [paths.disabilities.list.path]: {
+    title: 'Disabilities',
+    summary: 'The conditions you are claiming and how far along each statement is.',
+  },
+  [paths.disabilities.new.path]: {
+    title: 'Add a disability',
+    summary: 'Start a new disability: find the condition or describe it in your own words.',
+  },
+  [paths.disabilities.create.path]: {
+    title: 'Create disability',
+    summary: 'Confirm the condition details and create the disability.',
+  },
+  [paths.disabilities.bulkAdd.path]: {
+    title: 'Add many disabilities',
+    summary: 'Add several conditions at once, then complete each statement at your own pace.',
+  },
+  [paths.disabilities.buddyStatementNew.path]: {
+    title: 'Request a buddy statement',
+    summary:
+      'Ask someone who knows you, such as a fellow service member, a family member or a friend, to write and sign a statement that supports your claim.',
+  },
+  [paths.disabilities.wizard.path]: {
+    title: 'Disability statement',
+    summary:
+      'Work through your disability statement one step at a time. Each step saves as you go.',
+  },
+  [paths.claims.path]: {
+    title: 'Claims',
+    summary: 'Your claims and where each one stands.',
+  },
+  [paths.documents.path]: {
+    title: 'Documents',
+    summary: 'The documents Muster prepared for your claims, ready to download.',
+  },
+  [paths.review.path]: {
+    title: 'Review',
+    summary: 'Check everything in your claim before you file it with VA.',
+  },
+  [paths.nexus.list.path]: {
+    title: 'Nexus letters',
+    summary: 'Your nexus letter requests and the letters prepared from them.',
+  },
+  [paths.nexus.new.path]: {
+    title: 'Request a nexus letter',
+    summary: 'Start a nexus letter: a medical opinion that connects a condition to your service.',
+  },
+  [paths.nexus.detail.path]: {
+    title: 'Nexus letter',
+    summary: 'One nexus letter and its status.',
+  },
+  [paths.vault.path]: {
+    title: 'File Vault',
+    summary:
+      'Keep your service records, medical records and other claim documents in one secure place.',
+  },
+  [paths.veterans.list.path]: {
+    title: 'Veteran records',
+    summary: 'The veteran records you keep.',
+  },
+  [paths.veterans.new.path]: {
+    title: 'Add a veteran record',
+    summary: 'Record a veteran’s details and service history.',
+  },
+  [paths.veterans.detail.path]: {
+    title: 'Veteran record',
+    summary: 'One veteran’s details and service history.',
+  },
+  [paths.linkVso.path]: {
+    title: 'Link a VSO',
+    summary:
+      'Connect with an accredited Veterans Service Organization, which can help with your claim for free.',
+  },
+  [paths.vaForms.home.path]: {
+    title: 'VA forms',
+    summary: 'Prepare VA forms with your saved answers and follow them after you file.',
+  },
+  [paths.vaForms.intentToFile.path]: {
+    title: 'Intent to File (VA Form 21-0966)',
+    summary:
+      'Tell VA you plan to file a claim. Doing so early can protect the date your benefits start from.',
+  },
+  [paths.vaForms.form526ez.path]: {
+    title: 'Application for Disability Compensation (VA Form 21-526EZ)',
+    summary:
+      'Prepare the main application for disability compensation from the conditions you recorded.',
+  },
+  [paths.vaForms.claims.path]: {
+    title: 'Claims filed with VA',
+    summary: 'The claims you filed through VA.gov and the status of each.',
+  },
+  [paths.vaForms.claimDetail.path]: {
+    title: 'VA claim',
+    summary: 'One claim filed with VA and where it stands.',
+  },
+  [paths.vaConditions.path]: {
+    title: 'VA conditions',
+    summary: 'Browse VA conditions and see how separate ratings combine into one.',
+  },
+  [paths.cfile.home.path]: {
+    title: 'C-file',
+    summary:
+      'Upload your VA claims file (C-file) so Muster can find the conditions, medications and evidence in it.',
+  },
+  [paths.cfile.queue.path]: {
+    title: 'C-file processing',
+    summary: 'Follow the progress while Muster reads your C-file.',
+  },
+  [paths.cfile.medications.path]: {
+    title: 'C-file medications',
+    summary: 'Review the medications found in your C-file.',
+  },
+  [paths.cfile.disabilities.path]: {
+    title: 'C-file conditions',
+    summary: 'Review the conditions found in your C-file and add them to your disabilities.',
+  },
+  [paths.cfile.complete.path]: {
+    title: 'C-file complete',
+    summary: 'Your C-file has been processed. See what Muster found and what to do next.',
+  },
+};
+
+/** The words of the upcoming screen at `path`; a path without an entry is a programming error. */
+export function upcomingScreenFor(path: string): UpcomingScreen {
+  const screen = UPCOMING_SCREENS[path];
+  if (!screen) throw new Error(`No words for the upcoming screen ${path}.`);
+  return screen;
+}
+
+export const WIZARD_STEP_SCREENS: Record<DisabilityWizardStep, { title: string; summary: string }> =
+  {
+    type: {
+      title: 'Condition type',
+      summary:
+        'Say what kind of condition this is, such as an injury, an illness or a mental health condition, and whether another service-connected condition caused it.',
+    },
+    'military-symptoms': {
+      title: 'Symptoms during service',
+      summary: 'Describe the symptoms you had while in the military and when they started.',
+    },
+    'post-military-symptoms': {
+      title: 'Symptoms after service',
+      summary: 'Describe how the condition has affected you since you left the military.',
+    },
+    'flare-ups': {
+      title: 'Flare-ups',
+      summary:
+        'Record how often the condition flares up, how long flare-ups last and what they keep you from doing.',
+    },
+    treatments: {
+      title: 'Treatments',
+      summary: 'List the treatments, medications and providers for this condition.',
+    },
+    'professional-impacts': {
+      title: 'Impact on work',
+      summary:
+        'Explain how the condition affects your job, your attendance and your ability to work.',
+    },
+    'social-impacts': {
+      title: 'Impact on daily life',
+      summary:
+        'Explain how the condition affects your family life, your relationships and your daily activities.',
+    },
+    generate: {
+      title: 'Generate statement',
+      summary: 'Turn your answers into a written disability statement that you review and edit.',
+    },
+    download: {
+      title: 'Download statement',
+      summary: 'Download your finished statement to include with your claim.',
+    },
+    exposures: {
+      title: 'Exposures',
+      summary:
+        'Record toxic exposures during service, such as burn pits, Agent Orange or contaminated water.',
+    },
+    'trauma-events': {
+      title: 'Traumatic events',
+      summary: 'Describe the events in service connected to this mental health condition.',
+    },
+    'trauma-behaviors': {
+      title: 'Behavior changes',
+      summary:
+        'Record changes in your behavior after those events; they can support a claim when records are missing.',
+    },
+    'trauma-evidences': {
+      title: 'Evidence sources',
+      summary: 'List official reports and other sources of evidence that support what happened.',
+    },
+    'trauma-criteria': {
+      title: 'Diagnostic criteria',
+      summary: 'Go through the diagnostic (DSM) criteria that apply to your condition.',
+    },
+  };
