@@ -14,11 +14,10 @@ const FRAMEWORK_PACKAGES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/;
 
 /**
- * What the entry needs before the app starts: the route table (with the upcoming screens' words) to
- * match a URL to its page's code,
- * and the storage keys to tell whether a session is stored. In the entry's own small chunk, never in
- * `app`: the entry would then wait for all of `app`, whose zod would load before the entry has set
- * zod's CSP-safe mode.
+ * What the entry needs before the app starts: the route table (with the upcoming screens' words)
+ * to match a URL to its page's code, and the storage keys to tell whether a session is stored. In
+ * the entry's own small chunk, never in `app`: the entry would then wait for all of `app`, whose
+ * zod would load before the entry has set zod's CSP-safe mode.
  */
 const ROUTE_TABLE =
   /[\\/]src[\\/](app[\\/](route-(config|preload|types)|upcoming-screens)|config[\\/](paths|storage-keys))\.ts$/;
