@@ -37,7 +37,7 @@ describe('violation', () => {
     expect(violation(web, { local: 'apps/web/src/features/users/api/get-profile' })).toMatch(
       /another feature/,
     );
-    expect(violation(web, { local: 'apps/web/src/app/route-config' })).toMatch(/app layer/);
+    expect(violation(web, { local: 'apps/web/src/app/router/route-config' })).toMatch(/app layer/);
     expect(violation(web, { local: 'packages/db/src/client' })).toMatch(/database/);
   });
 
@@ -78,7 +78,7 @@ const PROBES: Probe[] = [
   },
   {
     file: 'apps/web/src/features/threads/components/zz-lint-probe-app-layer.ts',
-    code: "import { APP_ROUTES } from '../../../app/route-config';\nexport const probe = APP_ROUTES;\n",
+    code: "import { APP_ROUTES } from '../../../app/router/route-config';\nexport const probe = APP_ROUTES;\n",
     rule: 'muster/architecture',
   },
   {

@@ -20,7 +20,7 @@ const FRAMEWORK_PACKAGES =
  * zod would load before the entry has set zod's CSP-safe mode.
  */
 const ROUTE_TABLE =
-  /[\\/]src[\\/](app[\\/](route-(config|preload|types)|upcoming-screens)|config[\\/](paths|storage-keys))\.ts$/;
+  /[\\/]src[\\/](app[\\/]router[\\/](route-(config|preload|types)|upcoming-screens)|config[\\/](paths|storage-keys))\.ts$/;
 
 /**
  * Everything the app module (src/app/mount.tsx) imports statically, found once the module graph is

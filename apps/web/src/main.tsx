@@ -1,6 +1,6 @@
 import './index.css';
 
-import { preloadRouteModules, preloadSignedInShell } from '@/app/route-preload';
+import { preloadRouteModules, preloadSignedInShell } from '@/app/router/route-preload';
 import { STORAGE_KEYS } from '@/config/storage-keys';
 
 // Zod would probe whether it may compile validators with `new Function`; the CSP (script-src

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { createAppRouter } from './router/router';
 
 export function App() {
   const [router] = useState(createAppRouter);

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 
 import { AppProvider } from '@/app/provider';
-import { bindAuthNavigation, buildAppRoutes } from '@/app/router';
+import { bindAuthNavigation, buildAppRoutes } from '@/app/router/router';
 import { createQueryClient, queryConfig } from '@/lib/query-client';
 
 export function createTestQueryClient(): QueryClient {

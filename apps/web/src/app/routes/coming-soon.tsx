@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 
-import { isAppRouteHandle } from '../route-types';
+import { isAppRouteHandle } from '../router/route-types';
 
 /**
  * The page for a screen whose feature has not landed yet: its title and what it will offer, both

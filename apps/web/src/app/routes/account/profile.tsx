@@ -9,7 +9,7 @@ import { ProfileForm } from '@/features/users/components/profile-form';
 import { authClient } from '@/lib/auth-client';
 import { toastSuccess } from '@/lib/toast';
 
-import { useAccount } from '../../use-account';
+import { useAccount } from '../../shell/use-account';
 
 /** `/profile` (Account): details, plan and usage, data export, deletion. */
 export function ProfileRoute() {

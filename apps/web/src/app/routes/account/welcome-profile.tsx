@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { ProfileForm } from '@/features/users/components/profile-form';
 import { toastSuccess } from '@/lib/toast';
 
-import { useAccount } from '../../use-account';
+import { useAccount } from '../../shell/use-account';
 
 /** `/welcome/profile`: name and served branches, then the dashboard. */
 export function WelcomeProfileRoute() {

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-import { useAccount } from '../../use-account';
+import { useAccount } from '../../shell/use-account';
 
 const FIRST_STEPS = [
   {

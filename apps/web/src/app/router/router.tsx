@@ -9,7 +9,7 @@ import { trackModuleLoad } from '@/lib/chunk-errors';
 import { ProtectedRouteGate } from './protected-route-gate';
 import { APP_ROUTES, NOT_FOUND_ROUTE, ROUTE_REDIRECTS } from './route-config';
 import type { AppRoute, AppRouteHandle, LazyRouteModule } from './route-types';
-import { RootErrorBoundary, RootLayout } from './root-layout';
+import { RootErrorBoundary, RootLayout } from '../shell/root-layout';
 
 /** How deep `children` nest: a route without children has depth 1. */
 export function getRouteDepth(routes: readonly AppRoute[]): number {

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { AppRoute } from '@/app/route-types';
-import { buildAppRoutes } from '@/app/router';
+import type { AppRoute } from '@/app/router/route-types';
+import { buildAppRoutes } from '@/app/router/router';
 import { STORAGE_KEYS } from '@/config/constants';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';

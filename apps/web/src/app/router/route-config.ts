@@ -11,7 +11,7 @@ import { WIZARD_STEP_SCREENS, upcomingScreenFor, type UpcomingScreen } from './u
  */
 
 const comingSoon: LazyRouteModule = () =>
-  import('./routes/coming-soon').then((module) => ({ Component: module.ComingSoonRoute }));
+  import('../routes/coming-soon').then((module) => ({ Component: module.ComingSoonRoute }));
 
 /** A screen whose feature has not landed yet, behind sign-in: its title and what it will do. */
 function upcomingScreen(path: string, screen: UpcomingScreen): AppRoute {
@@ -34,7 +34,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     title: 'Service Outage',
     isProtected: false,
     lazy: () =>
-      import('./routes/service-outage').then((module) => ({
+      import('../routes/service-outage').then((module) => ({
         Component: module.ServiceOutageRoute,
       })),
   },
@@ -43,21 +43,21 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     title: 'Sign in',
     isProtected: false,
     lazy: () =>
-      import('./routes/auth/sign-in').then((module) => ({ Component: module.SignInRoute })),
+      import('../routes/auth/sign-in').then((module) => ({ Component: module.SignInRoute })),
   },
   {
     path: paths.signUp.path,
     title: 'Sign up',
     isProtected: false,
     lazy: () =>
-      import('./routes/auth/sign-up').then((module) => ({ Component: module.SignUpRoute })),
+      import('../routes/auth/sign-up').then((module) => ({ Component: module.SignUpRoute })),
   },
   {
     path: paths.planSelection.path,
     title: 'Plan selection',
     isProtected: false,
     lazy: () =>
-      import('./routes/billing/plan-selection').then((module) => ({
+      import('../routes/billing/plan-selection').then((module) => ({
         Component: module.PlanSelectionRoute,
       })),
   },
@@ -67,7 +67,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     title: 'Privacy policy',
     isProtected: false,
     lazy: () =>
-      import('./routes/legal/privacy-policy').then((module) => ({
+      import('../routes/legal/privacy-policy').then((module) => ({
         Component: module.PrivacyPolicyRoute,
       })),
   },
@@ -75,14 +75,14 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     path: paths.terms.path,
     title: 'Terms of use',
     isProtected: false,
-    lazy: () => import('./routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
+    lazy: () => import('../routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
   },
   {
     path: paths.authSession.path,
     title: 'Signing you in',
     isProtected: false,
     lazy: () =>
-      import('./routes/auth/auth-session').then((module) => ({
+      import('../routes/auth/auth-session').then((module) => ({
         Component: module.AuthSessionRoute,
       })),
   },
@@ -92,7 +92,7 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     title: 'Developer outbox',
     isProtected: false,
     lazy: () =>
-      import('./routes/dev/dev-outbox').then((module) => ({ Component: module.DevOutboxRoute })),
+      import('../routes/dev/dev-outbox').then((module) => ({ Component: module.DevOutboxRoute })),
   },
 ];
 
@@ -102,28 +102,28 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     title: 'Dashboard',
     isProtected: true,
     lazy: () =>
-      import('./routes/dashboard').then((module) => ({ Component: module.DashboardRoute })),
+      import('../routes/dashboard').then((module) => ({ Component: module.DashboardRoute })),
   },
   {
     path: paths.calculator.path,
     title: 'Rating calculator',
     isProtected: true,
     lazy: () =>
-      import('./routes/calculator').then((module) => ({ Component: module.CalculatorRoute })),
+      import('../routes/calculator').then((module) => ({ Component: module.CalculatorRoute })),
   },
   {
     path: paths.profile.path,
     title: 'Account',
     isProtected: true,
     lazy: () =>
-      import('./routes/account/profile').then((module) => ({ Component: module.ProfileRoute })),
+      import('../routes/account/profile').then((module) => ({ Component: module.ProfileRoute })),
   },
   {
     path: paths.loadingProfile.path,
     title: 'Loading profile',
     isProtected: true,
     lazy: () =>
-      import('./routes/account/loading-profile').then((module) => ({
+      import('../routes/account/loading-profile').then((module) => ({
         Component: module.LoadingProfileRoute,
       })),
   },
@@ -132,14 +132,14 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     title: 'Welcome',
     isProtected: true,
     lazy: () =>
-      import('./routes/account/welcome').then((module) => ({ Component: module.WelcomeRoute })),
+      import('../routes/account/welcome').then((module) => ({ Component: module.WelcomeRoute })),
   },
   {
     path: paths.welcomeProfile.path,
     title: 'Set up your profile',
     isProtected: true,
     lazy: () =>
-      import('./routes/account/welcome-profile').then((module) => ({
+      import('../routes/account/welcome-profile').then((module) => ({
         Component: module.WelcomeProfileRoute,
       })),
   },
@@ -184,7 +184,7 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     title: 'Returning from billing',
     isProtected: true,
     lazy: () =>
-      import('./routes/billing/stripe-portal-return').then((module) => ({
+      import('../routes/billing/stripe-portal-return').then((module) => ({
         Component: module.StripePortalReturnRoute,
       })),
   },
@@ -193,7 +193,7 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     title: 'Opening billing',
     isProtected: true,
     lazy: () =>
-      import('./routes/billing/redirect-to-stripe').then((module) => ({
+      import('../routes/billing/redirect-to-stripe').then((module) => ({
         Component: module.RedirectToStripeRoute,
       })),
   },
@@ -225,7 +225,7 @@ export const ROUTE_REDIRECTS: { from: string; to: string }[] = [
 export const NOT_FOUND_ROUTE = {
   title: 'Page not found',
   lazy: (() =>
-    import('./routes/not-found').then((module) => ({
+    import('../routes/not-found').then((module) => ({
       Component: module.NotFoundRoute,
     }))) satisfies LazyRouteModule,
 };

@@ -162,7 +162,7 @@ describe('route configuration', () => {
   });
 
   it('gives every screen that has not landed a summary to show', async () => {
-    const comingSoon = await import('./routes/coming-soon');
+    const comingSoon = await import('../routes/coming-soon');
     for (const route of allRoutes) {
       const module = await route.lazy();
       if (module.Component === comingSoon.ComingSoonRoute) {

@@ -11,7 +11,7 @@ import { useAuthState, useCurrentUser } from '@/lib/use-auth';
 import { useUpgradePrompt } from '@/lib/upgrade-prompt';
 
 import { SearchControl, SidebarTrigger } from './app-shell';
-import { isAppRouteHandle } from './route-types';
+import { isAppRouteHandle } from '../router/route-types';
 
 const APP_NAME = 'Muster';
 

@@ -17,7 +17,7 @@ import { useAuthState } from '@/lib/use-auth';
 
 // Rare screens: loaded only when needed, to keep them out of the first load.
 const AccountAttention = lazy(() =>
-  import('./account-attention').then((module) => ({ default: module.AccountAttention })),
+  import('../shell/account-attention').then((module) => ({ default: module.AccountAttention })),
 );
 
 export const LOADING_ACCOUNT_MESSAGE = 'Loading your account...';

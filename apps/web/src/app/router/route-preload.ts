@@ -64,6 +64,6 @@ export function preloadRouteModules(
  */
 export function preloadSignedInShell(hasStoredSession: boolean) {
   if (!hasStoredSession) return;
-  void import('./shell-sidebar').catch(() => undefined);
-  void import('./account-controls').catch(() => undefined);
+  void import('../shell/shell-sidebar').catch(() => undefined);
+  void import('../shell/account-controls').catch(() => undefined);
 }

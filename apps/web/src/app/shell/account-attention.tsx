@@ -10,7 +10,7 @@ import { DeletionUndoOffer } from '@/features/users/components/deletion-undo-off
 import { ExportDataButton } from '@/features/users/components/export-data-button';
 import { authClient } from '@/lib/auth-client';
 
-import type { GateDecision } from './protected-route-gate';
+import type { GateDecision } from '../router/protected-route-gate';
 
 export type AccountAttentionProps = {
   profile: UserProfile;
