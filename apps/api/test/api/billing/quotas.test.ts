@@ -6,8 +6,8 @@ import { quotaFeatureSchema } from '@muster/contract/billing';
 import { subscriptions } from '@muster/db/schema/index';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { consumeQuota } from '#src/modules/quotas/quotas.service.ts';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /** A metered probe route, as every feature will call the quota check. */
 let app: TestApp;

@@ -5,8 +5,8 @@ import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '@muster/contrac
 import { ERR } from '@muster/contract/errors';
 import { session, threads, userProfiles } from '@muster/db/schema/index';
 import { SESSION_CACHE_TTL_MS } from '#src/modules/auth/session-cache.ts';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /** Two instances of the API on one database, as two replicas behind a load balancer. */
 let first: TestApp;

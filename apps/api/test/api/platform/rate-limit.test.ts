@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { parseConfig } from '#src/config/env.ts';
 import { loadKeyRing } from '#src/lib/crypto.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { testRedisUrl } from '../helpers/config.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { testRedisUrl } from '../../helpers/config.ts';
 import { ERR } from '@muster/contract/errors';
 
 const apps: { close(): Promise<unknown> }[] = [];

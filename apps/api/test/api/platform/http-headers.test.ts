@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /** Answers that hold no personal data and may be cached, with their policy. */
 const PUBLIC_CACHEABLE: Record<string, string> = { 'GET /health': 'no-cache' };

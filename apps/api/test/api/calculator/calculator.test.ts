@@ -7,7 +7,7 @@ import {
 } from '@muster/contract/calculator';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { CALCULATOR_RATE_LIMIT } from '#src/modules/calculator/calculator.routes.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /**
  * The public calculators over HTTP. Each route allows 60 requests a minute per client, so the

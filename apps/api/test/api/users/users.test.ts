@@ -5,9 +5,9 @@ import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { userProfileSchema } from '@muster/contract/users';
 import { files, subscriptions, threads, user, userProfiles } from '@muster/db/schema/index';
 import { completeUpload, createUpload } from '#src/modules/storage/storage.service.ts';
-import { PDF_BYTES } from '../fixtures/files.ts';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
+import { PDF_BYTES } from '../../fixtures/files.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 
 let app: TestApp;
 let url: string;

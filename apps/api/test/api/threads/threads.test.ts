@@ -4,8 +4,8 @@ import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { searchResultSchema } from '@muster/contract/search';
 import { threadPageSchema, threadSchema, type Thread } from '@muster/contract/threads';
 import { threadCounts, threads } from '@muster/db/schema/index';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { AppError } from '#src/lib/errors.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /** Probe routes that exercise each branch of the error handler (registered in this test only). */
 function probes(app: FastifyInstance) {

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@muster/contract/errors';
 import { userProfiles } from '@muster/db/schema/index';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
-import { navigate, startOAuthServer } from '../helpers/oauth-server.ts';
-import { bearer } from '../helpers/auth.ts';
+import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
+import { navigate, startOAuthServer } from '../../helpers/oauth-server.ts';
+import { bearer } from '../../helpers/auth.ts';
 
 let app: TestApp;
 let url: string;

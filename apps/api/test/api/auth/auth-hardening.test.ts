@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts, user } from '@muster/db/schema/index';
-import { bearer, latestCode, signIn } from '../helpers/auth.ts';
-import { buildTestApp, startTestServer, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, latestCode, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 
 /**
  * What an attacker tries against sign-in: other spellings of a guarded path, endpoints of the

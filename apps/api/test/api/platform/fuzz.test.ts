@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { userProfiles } from '@muster/db/schema/index';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { fuzzMeasure, fuzzRuns, fuzzSeed, testDatabaseKind } from '../helpers/config.ts';
-import { bodiesFor, queriesFor, type FuzzBody } from '../helpers/fuzz-input.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { fuzzMeasure, fuzzRuns, fuzzSeed, testDatabaseKind } from '../../helpers/config.ts';
+import { bodiesFor, queriesFor, type FuzzBody } from '../../helpers/fuzz-input.ts';
 
 /**
  * Sends generated bad input to every route of the route table: JSON bodies of every shape, broken

@@ -14,9 +14,9 @@ import { parseKeyRing } from '#src/lib/crypto.ts';
 import { enqueueEncryptionSweepIfNeeded } from '#src/modules/security/jobs/rotate-encryption.job.ts';
 import { FILE_MAGIC, parseHeader } from '#src/modules/storage/file-encryption.ts';
 import { completeUpload, createUpload } from '#src/modules/storage/storage.service.ts';
-import { pdfOfSize } from '../fixtures/files.ts';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { pdfOfSize } from '../../fixtures/files.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 const open: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threads } from '@muster/db/schema/index';
-import { signIn } from '../helpers/auth.ts';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
-import { testDatabaseKind } from '../helpers/config.ts';
+import { signIn } from '../../helpers/auth.ts';
+import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
+import { testDatabaseKind } from '../../helpers/config.ts';
 
 /**
  * Mixed concurrent traffic over a real port: two users read their own profile and create threads

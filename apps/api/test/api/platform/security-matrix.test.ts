@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { ROUTE_SECURITY as MATRIX } from '../helpers/route-security.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { ROUTE_SECURITY as MATRIX } from '../../helpers/route-security.ts';
 
 let app: TestApp;
 let owner: { token: string; userId: string };

@@ -20,9 +20,9 @@ import {
   FILE_HEADER_BYTES,
   FILE_MAGIC,
 } from '#src/modules/storage/file-encryption.ts';
-import { EXE_BYTES, PDF_BYTES, PNG_BYTES, pdfOfSize } from '../fixtures/files.ts';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
-import { startS3Server } from '../helpers/s3-server.ts';
+import { EXE_BYTES, PDF_BYTES, PNG_BYTES, pdfOfSize } from '../../fixtures/files.ts';
+import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
+import { startS3Server } from '../../helpers/s3-server.ts';
 
 const OWNER = 'user_storage_owner';
 const OTHER = 'user_someone_else';

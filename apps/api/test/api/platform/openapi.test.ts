@@ -1,8 +1,8 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdFor } from '#src/plugins/external/openapi.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { ROUTE_SECURITY } from '../helpers/route-security.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { ROUTE_SECURITY } from '../../helpers/route-security.ts';
 
 type Operation = {
   operationId?: string;

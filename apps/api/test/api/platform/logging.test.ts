@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { threads } from '@muster/db/schema/index';
 import { scrubText, safeUrl, withoutQueryParams } from '#src/lib/logger.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2ZXRlcmFuIn0.c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ';
 const OPAQUE = 'Zk3pQ9rT7vX2mN8bL4cW6yH1jS5dF0gA';

@@ -7,9 +7,9 @@ import {
   getDownloadUrl,
 } from '#src/modules/storage/storage.service.ts';
 import { createTokenSigner } from '#src/modules/storage/signed-token.ts';
-import { pdfOfSize } from '../fixtures/files.ts';
-import { freePort, buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { decodeBody, openRequest, rawRequest } from '../helpers/raw-http.ts';
+import { pdfOfSize } from '../../fixtures/files.ts';
+import { freePort, buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { decodeBody, openRequest, rawRequest } from '../../helpers/raw-http.ts';
 
 const OWNER = 'user_compression_owner';
 /** Well over the 1 KB threshold once serialised. */

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { contactMessages, threads, userProfiles } from '@muster/db/schema/index';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 /**
  * Text that the database cannot store (NUL) or that has no place in a field (other control

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { createUpload } from '#src/modules/storage/storage.service.ts';
-import { PDF_BYTES } from '../fixtures/files.ts';
-import { startTestServer, type TestApp } from '../helpers/build-test-app.ts';
+import { PDF_BYTES } from '../../fixtures/files.ts';
+import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 
 /** Small deadlines so a slow client is cut off quickly; bounds below are generous on purpose. */
 const LIMITS = {

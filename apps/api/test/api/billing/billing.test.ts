@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR } from '@muster/contract/errors';
 import { subscriptions } from '@muster/db/schema/index';
-import { bearer, signIn } from '../helpers/auth.ts';
-import { buildTestApp, startTestServer, type TestApp } from '../helpers/build-test-app.ts';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe-server.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
+import { startFakeStripe, type FakeStripe } from '../../fakes/stripe-server.ts';
 
 const APP = 'http://localhost:3000';
 const PRICES = {

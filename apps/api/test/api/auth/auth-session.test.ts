@@ -7,8 +7,8 @@ import { SESSION_TTL_SECONDS, SESSION_UPDATE_AGE_SECONDS } from '@muster/contrac
 import { threadPageSchema } from '@muster/contract/threads';
 import { session, threads } from '@muster/db/schema/index';
 import { sessionTokenOf } from '#src/modules/auth/require-user.ts';
-import { bearer, latestCode, signIn } from '../helpers/auth.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
+import { bearer, latestCode, signIn } from '../../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 let app: TestApp;
 /** Every statement the app's pool ran since the last `statements.length = 0`. */

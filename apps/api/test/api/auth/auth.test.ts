@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { signInLockouts, userProfiles, verification } from '@muster/db/schema/index';
 import { requireSession, requireUser, currentUser } from '#src/modules/auth/require-user.ts';
-import { buildTestApp, type TestApp } from '../helpers/build-test-app.ts';
-import { bearer, latestCode, signIn } from '../helpers/auth.ts';
+import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
+import { bearer, latestCode, signIn } from '../../helpers/auth.ts';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createStaticHost } from '#src/static-host.ts';
-import { precompressFolder } from '../../../../scripts/precompress.ts';
-import { decodeBody, rawRequest } from '../helpers/raw-http.ts';
+import { precompressFolder } from '../../../../../scripts/precompress.ts';
+import { decodeBody, rawRequest } from '../../helpers/raw-http.ts';
 
 let dir: string;
 let spa: FastifyInstance;
