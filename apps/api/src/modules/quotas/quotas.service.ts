@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   QUOTA_FEATURES,
   type Quota,
@@ -11,9 +10,15 @@ import type { QuotaRule } from '@muster/contract/quotas';
 import { QUOTAS, quotaPeriod, quotaReachedDetail } from '@muster/domain/quotas';
 import { isAllowedStatus } from '@muster/domain/subscription';
 import type { Db } from '@muster/db/client';
-import { usageCounters } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
+import {
+  addToCounter,
+  findAllCounters,
+  findPeriodUse,
+  findUsed,
+  subtractFromCounter,
+} from './quotas.repository.ts';
 
 /**
  * The plan quotas apply to: the subscribed plan while its status lets the user in; otherwise
@@ -22,20 +27,6 @@ import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 export async function quotaPlanFor(options: { db: Db; userId: string }): Promise<PlanId> {
   const row = await findSubscriptionRow(options);
   return row && isAllowedStatus(row.status) ? row.plan : 'FREE';
-}
-
-async function usedThisPeriod(db: Db, userId: string, feature: QuotaFeature, periodStart: Date) {
-  const [row] = await db
-    .select({ used: usageCounters.used })
-    .from(usageCounters)
-    .where(
-      and(
-        eq(usageCounters.userId, userId),
-        eq(usageCounters.feature, feature),
-        eq(usageCounters.periodStart, periodStart),
-      ),
-    );
-  return row?.used ?? 0;
 }
 
 /**
@@ -82,31 +73,12 @@ export async function consumeQuota(
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const { rule } = await ruleFor(db, userId, feature, options);
   const limit = rule.limit;
-  const rows = await db
-    .insert(usageCounters)
-    .values({ userId, feature, periodStart: start, used: amount })
-    .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
-      set: { used: sql`${usageCounters.used} + ${amount}` },
-      ...(limit === null ? {} : { setWhere: sql`${usageCounters.used} + ${amount} <= ${limit}` }),
-    })
-    .returning({ used: usageCounters.used });
-  const used = rows[0]?.used;
+  const counter = { db, userId, feature, periodStart: start };
+  const used = await addToCounter({ ...counter, amount, limit });
   // A first use above the limit (limit 0, or amount > limit) inserted a row: take it back.
   if (used === undefined || (limit !== null && used > limit)) {
-    if (used !== undefined) {
-      await db
-        .update(usageCounters)
-        .set({ used: sql`${usageCounters.used} - ${amount}` })
-        .where(
-          and(
-            eq(usageCounters.userId, userId),
-            eq(usageCounters.feature, feature),
-            eq(usageCounters.periodStart, start),
-          ),
-        );
-    }
-    const current = await usedThisPeriod(db, userId, feature, start);
+    if (used !== undefined) await subtractFromCounter({ ...counter, amount });
+    const current = await findUsed(counter);
     throw quotaError(feature, { feature, used: current, limit, resets_at: resetsAt.toISOString() });
   }
   return { feature, used, limit, resets_at: resetsAt.toISOString() };
@@ -117,10 +89,7 @@ export async function getUsage(
 ): Promise<Usage> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const plan = await quotaPlanFor(options);
-  const rows = await options.db
-    .select({ feature: usageCounters.feature, used: usageCounters.used })
-    .from(usageCounters)
-    .where(and(eq(usageCounters.userId, options.userId), eq(usageCounters.periodStart, start)));
+  const rows = await findPeriodUse({ db: options.db, userId: options.userId, periodStart: start });
   const used = new Map(rows.map((r) => [r.feature, r.used]));
   return {
     plan,
@@ -137,5 +106,5 @@ export async function getUsage(
 
 /** Every usage counter row of the user, all periods (for the account export). */
 export async function listUsageRows(options: { db: Db; userId: string }) {
-  return options.db.select().from(usageCounters).where(eq(usageCounters.userId, options.userId));
+  return findAllCounters(options);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { ERR } from '@muster/contract/errors';
 import {
   DOWNLOAD_URL_TTL_SECONDS,
@@ -16,10 +15,18 @@ import {
   type UploadGrant,
 } from '@muster/contract/storage';
 import type { Db } from '@muster/db/client';
-import { files, type FileRow } from '@muster/db/schema/index';
+import type { FileRow } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { SNIFF_BYTES, sniffContentType } from './sniff.ts';
 import type { StorageDriver } from './storage-driver.ts';
+import {
+  deleteOwnedFile,
+  findOwnedFile,
+  findReadyFiles,
+  insertFile,
+  markReady,
+  markRejected,
+} from './storage.repository.ts';
 
 type Deps = { db: Db; storage: StorageDriver; ownerId: string };
 
@@ -68,15 +75,18 @@ export async function createUpload({
   const uploadId = multipart ? await storage.createMultipart(key, { contentType: declared }) : null;
 
   try {
-    await db.insert(files).values({
-      id: fileId,
-      ownerId,
-      kind: input.kind,
-      storageKey: key,
-      filename: input.filename,
-      declaredType: declared,
-      size: input.size,
-      multipartUploadId: uploadId,
+    await insertFile({
+      db,
+      row: {
+        id: fileId,
+        ownerId,
+        kind: input.kind,
+        storageKey: key,
+        filename: input.filename,
+        declaredType: declared,
+        size: input.size,
+        multipartUploadId: uploadId,
+      },
     });
   } catch (error) {
     // Without its row, the sweep job could never find the unfinished upload: abort it now. If that
@@ -131,10 +141,7 @@ export async function createUpload({
 }
 
 async function getOwnedFile(db: Db, ownerId: string, fileId: string): Promise<FileRow> {
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), eq(files.ownerId, ownerId)));
+  const row = await findOwnedFile({ db, ownerId, fileId });
   if (!row) throw new AppError(ERR.NOT_FOUND);
   return row;
 }
@@ -147,7 +154,7 @@ async function reject(
   field: string,
 ): Promise<never> {
   await storage.delete(row.storageKey);
-  await db.update(files).set({ status: 'rejected' }).where(eq(files.id, row.id));
+  await markRejected({ db, fileId: row.id });
   throw new AppError(ERR.INVALID_FORMAT, { detail, fields: { [field]: detail } });
 }
 
@@ -207,11 +214,7 @@ export async function completeUpload({
   if (!effective || !allowed.includes(effective)) {
     return reject(db, storage, row, 'the file content is not an accepted type', 'content_type');
   }
-  const [ready] = await db
-    .update(files)
-    .set({ status: 'ready', contentType: effective, readyAt: new Date(), multipartUploadId: null })
-    .where(and(eq(files.id, row.id), eq(files.status, 'pending')))
-    .returning();
+  const ready = await markReady({ db, fileId: row.id, contentType: effective });
   if (!ready) throw new AppError(ERR.CONFLICT, { detail: 'upload was finalized concurrently' });
   return toStoredFile(ready);
 }
@@ -249,13 +252,10 @@ export async function deleteFile({
   const row = await getOwnedFile(db, ownerId, fileId);
   if (row.multipartUploadId) await storage.abortMultipart(row.storageKey, row.multipartUploadId);
   await storage.delete(row.storageKey);
-  await db.delete(files).where(and(eq(files.id, row.id), eq(files.ownerId, ownerId)));
+  await deleteOwnedFile({ db, ownerId, fileId: row.id });
 }
 
 /** The owner's ready files, as stored (for the account export). */
 export async function listReadyFiles({ db, ownerId }: Omit<Deps, 'storage'>): Promise<FileRow[]> {
-  return db
-    .select()
-    .from(files)
-    .where(and(eq(files.ownerId, ownerId), eq(files.status, 'ready')));
+  return findReadyFiles({ db, ownerId });
 }
