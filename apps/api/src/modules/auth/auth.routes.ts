@@ -12,7 +12,8 @@ import {
   signOutResultSchema,
   signInWithCodeInputSchema,
 } from '@muster/contract/auth';
-import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import { ERR } from '@muster/contract/errors';
+import { errorResponses } from '#src/lib/route-errors.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { emailHash } from './auth.ts';
 import { BEARER_SCHEME } from './guard-scope.ts';
@@ -176,8 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: sendSignInCodeInputSchema,
         response: {
           200: z.object({ success: z.boolean() }),
-          403: errorEnvelopeSchema,
-          429: errorEnvelopeSchema,
+          ...errorResponses(403, 429),
         },
       },
     },
@@ -199,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign in (or sign up) with an emailed code',
         body: signInWithCodeInputSchema,
-        response: { 200: signInResultSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+        response: { 200: signInResultSchema, ...errorResponses(400, 403) },
       },
     },
     async (request, reply) => {
@@ -306,7 +306,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Exchange a single-use sign-in code for a bearer token',
         body: exchangeCodeInputSchema,
-        response: { 200: signInResultSchema, 401: errorEnvelopeSchema },
+        response: { 200: signInResultSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -355,7 +355,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The current session, or null',
         security: optionalBearer,
-        response: { 200: sessionResultSchema, 401: errorEnvelopeSchema },
+        response: { 200: sessionResultSchema, ...errorResponses(401) },
       },
     },
     async (request, reply) => {
@@ -370,7 +370,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'End this session',
         security: optionalBearer,
-        response: { 200: signOutResultSchema, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+        response: { 200: signOutResultSchema, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
@@ -389,7 +389,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'A session without an account (buddy-statement signers)',
-        response: { 200: signInResultSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+        response: { 200: signInResultSchema, ...errorResponses(400, 429) },
       },
     },
     (request, reply) => passthrough(request, reply, '/auth/sign-in/anonymous'),
