@@ -75,7 +75,8 @@ export const PUBLIC_ROUTES: AppRoute[] = [
     path: paths.terms.path,
     title: 'Terms of use',
     isProtected: false,
-    lazy: () => import('../routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
+    lazy: () =>
+      import('../routes/legal/terms').then((module) => ({ Component: module.TermsRoute })),
   },
   {
     path: paths.authSession.path,
