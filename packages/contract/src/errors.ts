@@ -31,9 +31,12 @@ export const ERR = {
   SERVICE_UNAVAILABLE: 3007,
   INVALID_STATE: 3008,
   CONNECTION_ERROR: 4001,
-  CLIENT_SERVICE_UNAVAILABLE: 4002,
+  // The catalogue gives 4002 and 4004 the same message and no further meaning, and this client
+  // raises neither: each is named by its number, and both count as an outage when an answer
+  // carries one.
+  SERVICE_UNAVAILABLE_4002: 4002,
   TIMEOUT: 4003,
-  CLIENT_SERVICE_UNAVAILABLE_2: 4004,
+  SERVICE_UNAVAILABLE_4004: 4004,
   MAINTENANCE: 4005,
   CONNECTION_LOST: 4006,
   INTERNAL: 5000,

@@ -64,9 +64,9 @@ export function shouldRefreshSession(expiresAt: number, now: number): boolean {
 /** Codes meaning the API (or the network to it) is down rather than the request being wrong. */
 const OUTAGE_CODES: ReadonlySet<ErrorCode> = new Set([
   ERR.CONNECTION_ERROR,
-  ERR.CLIENT_SERVICE_UNAVAILABLE,
+  ERR.SERVICE_UNAVAILABLE_4002,
   ERR.TIMEOUT,
-  ERR.CLIENT_SERVICE_UNAVAILABLE_2,
+  ERR.SERVICE_UNAVAILABLE_4004,
   ERR.MAINTENANCE,
   ERR.CONNECTION_LOST,
   ERR.BAD_GATEWAY,
