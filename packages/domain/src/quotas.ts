@@ -1,5 +1,4 @@
 import type { QuotaFeature } from '@muster/contract/billing';
-import type { PlanId } from '@muster/contract/plans';
 import { QUOTAS, type QuotaRule } from '@muster/contract/quotas';
 
 export { QUOTAS, type QuotaRule };
@@ -23,15 +22,6 @@ export function quotaPeriod(now: Date): { start: Date; resetsAt: Date } {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { start, resetsAt };
-}
-
-/** A signed-in user with no subscription yet counts as FREE for quotas. */
-export function quotaPlan(plan: PlanId | null | undefined): PlanId {
-  return plan ?? 'FREE';
-}
-
-export function isOverQuota(rule: QuotaRule, used: number, adding = 1): boolean {
-  return rule.limit !== null && used + adding > rule.limit;
 }
 
 /** The plan an upgrade dialog offers, by feature; "other" covers the rest. */

@@ -9,10 +9,8 @@ import {
   subscriptionGate,
 } from './subscription.ts';
 import {
-  isOverQuota,
   QUOTAS,
   quotaPeriod,
-  quotaPlan,
   quotaReachedDetail,
   upgradeDialogFor,
   upgradeObjectFor,
@@ -112,10 +110,6 @@ describe('[DOMAIN][QUOTAS]', () => {
     for (const plan of Object.values(QUOTAS)) {
       for (const rule of Object.values(plan)) expect(rule.reason.length).toBeGreaterThan(10);
     }
-    expect(quotaPlan(undefined)).toBe('FREE');
-    expect(isOverQuota({ limit: 1, reason: '' }, 1)).toBe(true);
-    expect(isOverQuota({ limit: 1, reason: '' }, 0)).toBe(false);
-    expect(isOverQuota({ limit: null, reason: '' }, 1e9)).toBe(false);
     expect(quotaReachedDetail('decision_letters')).toBe('decision letter quota reached');
   });
 

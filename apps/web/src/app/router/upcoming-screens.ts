@@ -163,6 +163,9 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
   },
 };
 
+/** Every path that has words here; a test keeps each one in use by a route. */
+export const UPCOMING_SCREEN_PATHS: readonly string[] = Object.keys(UPCOMING_SCREENS);
+
 /** The words of the upcoming screen at `path`; a path without an entry is a programming error. */
 export function upcomingScreenFor(path: string): UpcomingScreen {
   const screen = UPCOMING_SCREENS[path];
