@@ -25,10 +25,12 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { calculatorRoutes } from './modules/calculator/calculator.routes.ts';
+import { conditionRoutes } from './modules/conditions/conditions.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
+import { veteranRoutes } from './modules/veterans/veterans.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
@@ -167,9 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(billingRoutes);
   await app.register(quotaRoutes);
   await app.register(calculatorRoutes);
+  await app.register(conditionRoutes);
   await app.register(preferencesRoutes);
   await app.register(searchRoutes);
   await app.register(threadRoutes);
+  await app.register(veteranRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

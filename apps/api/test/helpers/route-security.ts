@@ -45,6 +45,7 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'GET /usage': 'user',
   'POST /calculator/combined-rating': 'public',
   'POST /calculator/compensation': 'public',
+  'GET /conditions': 'user',
   'GET /user-profiles/:userId/theme-preferences': 'owned',
   'POST /user-profiles/:userId/theme-preferences': 'owned',
   'PATCH /user-profiles/:userId/theme-preferences': 'owned',
@@ -54,4 +55,9 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'POST /threads': 'user',
   'GET /threads/:id': 'owned',
   'DELETE /threads/:id': 'owned',
+  'GET /veterans': 'user',
+  'POST /veterans': 'user',
+  'GET /veterans/:id': 'owned',
+  'PATCH /veterans/:id': 'owned',
+  'DELETE /veterans/:id': 'owned',
 };

@@ -5,3 +5,4 @@ export * from './files.ts';
 export * from './job-state.ts';
 export * from './threads.ts';
 export * from './encryption-sweeps.ts';
+export * from './veterans.ts';

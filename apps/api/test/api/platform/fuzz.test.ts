@@ -245,6 +245,7 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
   let passthroughUser: { token: string; userId: string };
   let anonymous: string;
   let threadId: string;
+  let veteranId: string;
 
   beforeAll(async () => {
     user = await signIn(app, 'fuzz.user@example.com');
@@ -267,12 +268,20 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
       payload: { title: 'Fuzz' },
     });
     threadId = thread.json<{ id: string }>().id;
+    const veteran = await app.inject({
+      method: 'POST',
+      url: '/veterans',
+      headers: bearer(user.token),
+      payload: { first_name: 'Fuzz', last_name: 'Record' },
+    });
+    veteranId = veteran.json<{ id: string }>().id;
   });
 
   const ownPath = (url: string, owner: { userId: string }) =>
     url
       .replace(':userId', owner.userId)
       .replace('/threads/:id', `/threads/${threadId}`)
+      .replace('/veterans/:id', `/veterans/${veteranId}`)
       .replace(/:[A-Za-z_]+/g, owner.userId);
 
   const jsonRoutes = () =>

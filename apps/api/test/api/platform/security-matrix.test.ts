@@ -59,9 +59,16 @@ describe('[SECURITY][MATRIX]', () => {
       headers: bearer(owner.token),
       payload: { title: 'Owner only' },
     });
+    const veteran = await app.inject({
+      method: 'POST',
+      url: '/veterans',
+      headers: bearer(owner.token),
+      payload: { first_name: 'Owner', last_name: 'Only' },
+    });
     const ids: Record<string, string> = {
       '/subscriptions/:id': subscription.json<{ id: string }>().id,
       '/threads/:id': thread.json<{ id: string }>().id,
+      '/veterans/:id': veteran.json<{ id: string }>().id,
     };
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;

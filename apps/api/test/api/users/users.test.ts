@@ -320,6 +320,7 @@ describe('[USERS]', () => {
         'subscription.json',
         'threads.json',
         'usage.json',
+        'veterans.json',
       ].sort(),
     );
     expect(JSON.parse(entries.get('threads.json')!.toString())).toEqual([
