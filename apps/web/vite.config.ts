@@ -56,7 +56,7 @@ function appGraphPlugin(entryModule: string, appModule: string) {
   const shared =
     /[\\/]node_modules[\\/](zod|@tanstack|tailwind-merge|clsx|class-variance-authority)[\\/]/;
   const ownCode =
-    /[\\/](apps[\\/]web[\\/]src[\\/](lib|config|utils|features[\\/][^\\/]+[\\/](api|utils))|packages)[\\/]/;
+    /[\\/](apps[\\/]web[\\/]src[\\/](app|components|hooks|lib|config|utils|features[\\/][^\\/]+[\\/](api|utils))|packages)[\\/]/;
   const test = (id: string) =>
     modules.has(id) && (shared.test(id) || (!id.includes('node_modules') && ownCode.test(id)));
   return { plugin, test };

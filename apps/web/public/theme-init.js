@@ -18,8 +18,12 @@
     // Storage can be blocked (privacy mode); the app falls back to the system mode once it starts.
   }
   try {
+    // Whether a session is stored: a page prerendered for members is not shown without one, nor
+    // one prerendered for guests with one (src/index.css).
+    var hasSession = localStorage.getItem('muster:auth-token') !== null;
+    root.dataset.session = hasSession ? 'stored' : 'none';
     // Branch colours belong to the signed-in shell: without a session they are never painted.
-    if (!localStorage.getItem('muster:auth-token')) return;
+    if (!hasSession) return;
     var paint = JSON.parse(localStorage.getItem('muster:military-theme-paint') || 'null');
     var colors = paint && paint[isDark ? 'dark' : 'light'];
     if (!colors || typeof paint.slug !== 'string' || !/^[a-z-]+$/.test(paint.slug)) return;
