@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import tailwindcss from '@tailwindcss/vite';
@@ -64,10 +66,27 @@ function appGraphPlugin(entryModule: string, appModule: string) {
 
 const appGraph = appGraphPlugin('/src/main.tsx', '/src/app/mount.tsx');
 
-export default defineConfig({
+/**
+ * React Router's package sends every import to its development build (warnings, checks), also in a
+ * production build; its production build sits beside it. Measured in the browser, the development
+ * build cost about 50 ms of script on each first load.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+  'index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompressPlugin(), appGraph.plugin],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }]
+        : []),
+    ],
   },
   server: { port: 3000, strictPort: true },
   preview: { port: 3000, strictPort: true },
@@ -99,4 +118,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -43,6 +43,9 @@ test('[APP][CHUNK-RELOAD]: once reloaded in this session, a failing chunk shows 
 }) => {
   await login();
   await page.goto('/dashboard');
+  // The dashboard arrives prerendered, whose links load pages the plain way: the navigation below
+  // must be the running app's, so wait until it has taken over (its sidebar is there).
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeVisible();
   await page.evaluate((key) => sessionStorage.setItem(key, 'earlier'), CHUNK_RELOAD_KEY);
   await page.route(chunkPattern('terms'), (route) => route.abort('failed'));
   let documentLoads = 0;

@@ -1,3 +1,5 @@
+import '@/lib/yield-to-browser';
+
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
