@@ -128,7 +128,11 @@ export const paths = {
   },
   vault: staticPath('/vault'),
   veterans: {
-    list: staticPath('/veterans'),
+    list: {
+      path: '/veterans',
+      /** Page 1 is the plain list; later pages carry `?page=`. */
+      getHref: (page = 1) => (page > 1 ? `/veterans?page=${page}` : '/veterans'),
+    },
     new: staticPath('/veterans/new'),
     detail: {
       path: '/veterans/:veteranId',

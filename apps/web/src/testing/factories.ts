@@ -7,6 +7,7 @@ import {
   type Usage,
 } from '@muster/contract/billing';
 import { userProfileSchema, type UserProfile } from '@muster/contract/users';
+import { veteranSchema, type Veteran } from '@muster/contract/veterans';
 
 /** Test data built through the contract schemas, so it is always a valid answer. */
 
@@ -87,4 +88,28 @@ export function buildSessionAnswer(
     },
     user,
   };
+}
+
+/** A veteran record as the API answers it (numbers masked), with only the names filled. */
+export function buildVeteran(overrides: Partial<Veteran> = {}): Veteran {
+  return veteranSchema.parse({
+    id: '0b8a6c1e-1d2f-4a3b-8c4d-5e6f7a8b9c01',
+    is_primary: true,
+    first_name: 'Rosa',
+    middle_name: null,
+    last_name: 'Diaz',
+    ssn: null,
+    va_file_number: null,
+    date_of_birth: null,
+    address: null,
+    phone: null,
+    email: null,
+    branches: [],
+    service_periods: [],
+    deployments: [],
+    notes: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  });
 }

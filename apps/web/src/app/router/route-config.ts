@@ -176,9 +176,31 @@ export const PROTECTED_ROUTES: AppRoute[] = [
 
   upcomingProtected(paths.vault.path),
 
-  upcomingProtected(paths.veterans.list.path),
-  upcomingProtected(paths.veterans.new.path),
-  upcomingProtected(paths.veterans.detail.path),
+  {
+    path: paths.veterans.list.path,
+    title: 'Veteran records',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/veterans/veterans').then((module) => ({
+        Component: module.VeteransRoute,
+      })),
+  },
+  {
+    path: paths.veterans.new.path,
+    title: 'Add a veteran record',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/veterans/new-veteran').then((module) => ({
+        Component: module.NewVeteranRoute,
+      })),
+  },
+  {
+    path: paths.veterans.detail.path,
+    title: 'Veteran record',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/veterans/veteran').then((module) => ({ Component: module.VeteranRoute })),
+  },
 
   {
     path: paths.stripePortalReturn.path,

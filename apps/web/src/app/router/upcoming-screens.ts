@@ -97,18 +97,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'Keep your service records, medical records and other claim documents in one secure place.',
   },
-  [paths.veterans.list.path]: {
-    title: 'Veteran records',
-    summary: 'The veteran records you keep.',
-  },
-  [paths.veterans.new.path]: {
-    title: 'Add a veteran record',
-    summary: 'Record a veteran’s details and service history.',
-  },
-  [paths.veterans.detail.path]: {
-    title: 'Veteran record',
-    summary: 'One veteran’s details and service history.',
-  },
   [paths.linkVso.path]: {
     title: 'Link a VSO',
     summary:
