@@ -6,3 +6,4 @@ export * from './job-state.ts';
 export * from './threads.ts';
 export * from './encryption-sweeps.ts';
 export * from './veterans.ts';
+export * from './disabilities.ts';

@@ -1,14 +1,17 @@
 import type { SearchResult } from '@muster/contract/search';
 import type { Db } from '@muster/db/client';
+import { disabilitySearchProvider } from '#src/modules/disabilities/disabilities.search.ts';
 import { threadSearchProvider } from '#src/modules/threads/threads.search.ts';
 import type { SearchProvider } from './search-provider.ts';
 
 /**
  * One owner-scoped search for the palette. Each feature adds its group provider to the list below
- * as it lands (threads today; disabilities and documents with their features); a group without a
- * provider answers empty.
+ * as it lands (documents with their feature); a group without a provider answers empty.
  */
-export const searchProviders: readonly SearchProvider[] = [threadSearchProvider];
+export const searchProviders: readonly SearchProvider[] = [
+  disabilitySearchProvider,
+  threadSearchProvider,
+];
 
 /** Every group's matches for `q`, the user's own rows only; the providers run side by side. */
 export async function searchEverything({

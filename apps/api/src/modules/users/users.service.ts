@@ -18,6 +18,7 @@ import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
+import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
 import * as repository from './users.repository.ts';
@@ -149,9 +150,9 @@ export async function cancelDeletion(
 }
 
 /**
- * "Export all my data": a zip with the profile, subscription, usage, threads, veteran records and file
- * list as JSON, and every stored file. Streamed, so large vaults never sit in memory. Works whatever
- * the plan status.
+ * "Export all my data": a zip with the profile, subscription, usage, threads, veteran records,
+ * disabilities (with their wizard answers and records) and file list as JSON, and every stored
+ * file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
  */
 export async function exportAccount(
   options: Owner & { storage: StorageDriver },
@@ -164,6 +165,7 @@ export async function exportAccount(
   const stored = await listReadyFiles({ db: options.db, ownerId: options.userId });
   const ownThreads = await listAllThreads(owner);
   const ownVeterans = await exportVeterans(owner);
+  const ownDisabilities = await exportDisabilities(owner);
   const zip = new yazl.ZipFile();
   const json = (name: string, value: unknown) =>
     zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
@@ -192,6 +194,8 @@ export async function exportAccount(
   );
   // Veteran records in full: the SSN and VA file number are the owner's own, so not masked here.
   json('veterans.json', ownVeterans);
+  // Disabilities with every answer and record under them, decrypted: the owner's own words.
+  json('disabilities.json', ownDisabilities);
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

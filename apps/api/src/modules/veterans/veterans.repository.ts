@@ -156,6 +156,25 @@ export async function deleteVeteran(options: Owner & { id: string }): Promise<bo
   });
 }
 
+/** The id of the owner's primary record, if they have one. */
+export async function findPrimaryVeteranId(options: Owner): Promise<string | undefined> {
+  const [row] = await options.db
+    .select({ id: veterans.id })
+    .from(veterans)
+    .where(and(eq(veterans.userId, options.userId), eq(veterans.isPrimary, true)));
+  return row?.id;
+}
+
+/** Whether `id` names one of the owner's records (without opening any of its fields). */
+export async function isOwnVeteran(options: Owner & { id: string }): Promise<boolean> {
+  if (!isVeteranId(options.id)) return false;
+  const [row] = await options.db
+    .select({ id: veterans.id })
+    .from(veterans)
+    .where(and(eq(veterans.id, options.id), eq(veterans.userId, options.userId)));
+  return row !== undefined;
+}
+
 /** All the owner's records, the primary first, then newest first (for the account export). */
 export async function listAllVeterans(options: Owner): Promise<VeteranRow[]> {
   return options.db

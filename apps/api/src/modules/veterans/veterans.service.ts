@@ -273,3 +273,13 @@ export async function exportVeterans(options: Owner): Promise<Veteran[]> {
   const rows = await repository.listAllVeterans(options);
   return rows.map((row) => toVeteran(row, { reveal: true }));
 }
+
+/** The owner's primary record's id; undefined when they have no record. */
+export async function findPrimaryVeteranId(options: Owner): Promise<string | undefined> {
+  return repository.findPrimaryVeteranId(options);
+}
+
+/** Whether `id` names one of the owner's records. */
+export async function isOwnVeteran(options: Owner & { id: string }): Promise<boolean> {
+  return repository.isOwnVeteran(options);
+}

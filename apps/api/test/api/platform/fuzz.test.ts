@@ -246,6 +246,8 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
   let anonymous: string;
   let threadId: string;
   let veteranId: string;
+  /** The fuzz user's disability and one record of each kind under it, by path parameter. */
+  const disabilityIds: Record<string, string> = {};
 
   beforeAll(async () => {
     user = await signIn(app, 'fuzz.user@example.com');
@@ -275,10 +277,43 @@ describe('[FUZZ][SIGNED-IN]: inputs built from each route’s schema never produ
       payload: { first_name: 'Fuzz', last_name: 'Record' },
     });
     veteranId = veteran.json<{ id: string }>().id;
+    const create = async (url: string, payload: Record<string, unknown>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(user.token),
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const disability = await create('/disabilities', { title: 'Fuzz knee' });
+    const primary = await create('/disabilities', { title: 'Fuzz back' });
+    const base = `/disabilities/${disability}`;
+    const condition = await create(`${base}/mental-health-conditions`, { condition: 'ptsd' });
+    const nested = `${base}/mental-health-conditions/${condition}`;
+    Object.assign(disabilityIds, {
+      id: disability,
+      conditionId: condition,
+      secondaryId: await create(`${base}/secondary-disabilities`, { primary_ids: [primary] }),
+      exposureId: await create(`${base}/exposures`, { kind: 'camp_lejeune' }),
+      treatmentId: await create(`${base}/treatments`, { facility_name: 'Fuzz clinic' }),
+      eventId: await create(`${nested}/traumatic-events`, { description: 'Fuzz event' }),
+      changeId: await create(`${nested}/behavior-changes`, { change: 'lethargy' }),
+      reportId: await create(`${nested}/official-reports`, { report_type: 'medical' }),
+      sourceId: await create(`${nested}/evidence-sources`, { source_type: 'clergy' }),
+      criterion: 'A',
+    });
   });
 
+  /** Paths under a disability name the fuzz user's disability and records. */
+  const withDisabilityIds = (url: string) =>
+    url.startsWith('/disabilities/')
+      ? url.replace(/:([A-Za-z]+)/g, (name, key: string) => disabilityIds[key] ?? name)
+      : url;
+
   const ownPath = (url: string, owner: { userId: string }) =>
-    url
+    withDisabilityIds(url)
       .replace(':userId', owner.userId)
       .replace('/threads/:id', `/threads/${threadId}`)
       .replace('/veterans/:id', `/veterans/${veteranId}`)

@@ -65,14 +65,22 @@ describe('[SECURITY][MATRIX]', () => {
       headers: bearer(owner.token),
       payload: { first_name: 'Owner', last_name: 'Only' },
     });
+    const disability = await app.inject({
+      method: 'POST',
+      url: '/disabilities',
+      headers: bearer(owner.token),
+      payload: { title: 'Owner only' },
+    });
     const ids: Record<string, string> = {
       '/subscriptions/:id': subscription.json<{ id: string }>().id,
       '/threads/:id': thread.json<{ id: string }>().id,
       '/veterans/:id': veteran.json<{ id: string }>().id,
     };
+    // Every path under a disability names the owner's real disability.
+    const disabilityId = disability.json<{ id: string }>().id;
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
-      const id = ids[path] ?? owner.userId;
+      const id = ids[path] ?? (path.startsWith('/disabilities/:id') ? disabilityId : owner.userId);
       const response = await app.inject({
         method: methodOf(key),
         url: fill(key, id),

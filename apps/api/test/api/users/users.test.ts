@@ -314,6 +314,7 @@ describe('[USERS]', () => {
     expect([...entries.keys()].sort()).toEqual(
       [
         'README.json',
+        'disabilities.json',
         `files/${grant.file_id}-rating decision.pdf`,
         'files.json',
         'profile.json',
