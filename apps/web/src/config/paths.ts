@@ -100,7 +100,17 @@ export const paths = {
     },
   },
   disabilities: {
-    list: staticPath('/disabilities'),
+    list: {
+      path: '/disabilities',
+      /** The plain list; a search (`?q=`) and a page after the first (`?page=`) when given. */
+      getHref: ({ q = '', page = 1 }: { q?: string; page?: number } = {}) => {
+        const search = new URLSearchParams();
+        if (q) search.set('q', q);
+        if (page > 1) search.set('page', String(page));
+        const text = search.toString();
+        return text ? `/disabilities?${text}` : '/disabilities';
+      },
+    },
     new: staticPath('/disabilities/new'),
     create: staticPath('/disabilities/new/create'),
     bulkAdd: staticPath('/disabilities/bulk-add'),

@@ -6,6 +6,7 @@ import {
   type BillingConfig,
   type Usage,
 } from '@muster/contract/billing';
+import { disabilitySchema, type Disability } from '@muster/contract/disabilities';
 import { userProfileSchema, type UserProfile } from '@muster/contract/users';
 import { veteranSchema, type Veteran } from '@muster/contract/veterans';
 
@@ -108,6 +109,24 @@ export function buildVeteran(overrides: Partial<Veteran> = {}): Veteran {
     service_periods: [],
     deployments: [],
     notes: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+    updated_at: '2026-11-01T10:00:00.000Z',
+    ...overrides,
+  });
+}
+
+/** A disability as the API answers it, with only the title filled. */
+export function buildDisability(overrides: Partial<Disability> = {}): Disability {
+  return disabilitySchema.parse({
+    id: '5d1f0c2a-7b3e-4c8d-9a1f-2b3c4d5e6f01',
+    title: 'Tinnitus',
+    diagnostic_code: null,
+    classification_code: null,
+    side_of_body: null,
+    diagnosis: null,
+    claim_type: null,
+    veteran_id: null,
+    percent: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
     ...overrides,

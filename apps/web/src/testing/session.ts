@@ -39,6 +39,8 @@ export function mockSignedIn({
     'POST /auth/sign-out': json({ success: true }),
     // The sidebar lists the latest threads on every signed-in page.
     'GET /threads': json({ results: [], meta: { page: 1, page_size: 8, total: 0 } }),
+    // And the latest disabilities.
+    'GET /disabilities': json({ results: [], meta: { page: 1, page_size: 5, total: 0 } }),
     ...routes,
   });
   return { api, user, profile: userProfile };

@@ -3,7 +3,6 @@ import { lazy, type ComponentType } from 'react';
 import {
   DecisionLetterPanel,
   DeadlinesPanel,
-  DisabilitiesPanel,
   QuickActionsPanel,
   RatingPanel,
 } from './starter-panels';
@@ -30,7 +29,11 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     id: 'disabilities',
     title: 'Your disabilities',
     order: 10,
-    Component: DisabilitiesPanel,
+    Component: lazy(() =>
+      import('@/features/disabilities/components/latest-disabilities-panel').then((module) => ({
+        default: module.LatestDisabilitiesPanel,
+      })),
+    ),
   },
   {
     id: 'decision-letter',

@@ -1,7 +1,6 @@
 import {
   CalculatorIcon,
   CalendarClockIcon,
-  ClipboardListIcon,
   FileSearchIcon,
   FileTextIcon,
   FolderLockIcon,
@@ -21,19 +20,6 @@ import { paths } from '@/config/paths';
  */
 
 const PANEL_EMPTY_STATE = 'border-0 p-0';
-
-export function DisabilitiesPanel() {
-  return (
-    <EmptyState
-      icon={ClipboardListIcon}
-      className={PANEL_EMPTY_STATE}
-      action={{ label: 'Add your first disability', href: paths.disabilities.new.getHref() }}
-    >
-      You have not added any conditions yet. Each one gets its own statement that you complete at
-      your own pace.
-    </EmptyState>
-  );
-}
 
 export function DecisionLetterPanel() {
   return (

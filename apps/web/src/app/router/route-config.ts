@@ -154,13 +154,44 @@ export const PROTECTED_ROUTES: AppRoute[] = [
   upcomingProtected(paths.decisionLetters.detail.path),
   upcomingProtected(paths.decisionLetters.results.path),
 
-  upcomingProtected(paths.disabilities.list.path),
-  upcomingProtected(paths.disabilities.new.path),
-  upcomingProtected(paths.disabilities.create.path),
+  {
+    path: paths.disabilities.list.path,
+    title: 'Disabilities',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/disabilities').then((module) => ({
+        Component: module.DisabilitiesRoute,
+      })),
+  },
+  {
+    path: paths.disabilities.new.path,
+    title: 'Add a disability',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/new-disability').then((module) => ({
+        Component: module.NewDisabilityRoute,
+      })),
+  },
+  {
+    path: paths.disabilities.create.path,
+    title: 'Create disability',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/create-disability').then((module) => ({
+        Component: module.CreateDisabilityRoute,
+      })),
+  },
   upcomingProtected(paths.disabilities.bulkAdd.path),
   upcomingProtected(paths.disabilities.buddyStatementNew.path),
   {
-    ...upcomingProtected(paths.disabilities.wizard.path),
+    // The disability's own page; the wizard's steps (still to come) are its children.
+    path: paths.disabilities.wizard.path,
+    title: 'Disability',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/disability').then((module) => ({
+        Component: module.DisabilityRoute,
+      })),
     children: DISABILITY_WIZARD_STEPS.map((step) =>
       upcomingScreen(paths.disabilities.wizardStep.getPath(step), WIZARD_STEP_SCREENS[step]),
     ),

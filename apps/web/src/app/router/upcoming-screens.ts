@@ -42,18 +42,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
   },
-  [paths.disabilities.list.path]: {
-    title: 'Disabilities',
-    summary: 'The conditions you are claiming and how far along each statement is.',
-  },
-  [paths.disabilities.new.path]: {
-    title: 'Add a disability',
-    summary: 'Start a new disability: find the condition or describe it in your own words.',
-  },
-  [paths.disabilities.create.path]: {
-    title: 'Create disability',
-    summary: 'Confirm the condition details and create the disability.',
-  },
   [paths.disabilities.bulkAdd.path]: {
     title: 'Add many disabilities',
     summary: 'Add several conditions at once, then complete each statement at your own pace.',
@@ -62,11 +50,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     title: 'Request a buddy statement',
     summary:
       'Ask someone who knows you, such as a fellow service member, a family member or a friend, to write and sign a statement that supports your claim.',
-  },
-  [paths.disabilities.wizard.path]: {
-    title: 'Disability statement',
-    summary:
-      'Work through your disability statement one step at a time. Each step saves as you go.',
   },
   [paths.claims.path]: {
     title: 'Claims',

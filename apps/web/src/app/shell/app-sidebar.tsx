@@ -25,6 +25,7 @@ import { SOCIAL_LINK_LABEL } from '@/config/constants';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { freePriceIdOf, useBillingConfig } from '@/features/billing/api/get-billing-config';
+import { SidebarDisabilities } from '@/features/disabilities/components/sidebar-disabilities';
 import { BranchBadge } from '@/features/military-theme/components/branch-badge';
 import { SidebarThreads } from '@/features/threads/components/sidebar-threads';
 import { useProfile } from '@/features/users/api/get-profile';
@@ -201,14 +202,21 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
               href: paths.disabilities.bulkAdd.getHref(),
               Icon: ListPlusIcon,
             },
-            {
-              label: 'View All',
-              name: 'View all disabilities',
-              href: paths.disabilities.list.getHref(),
-              Icon: ListIcon,
-            },
           ]}
-        />
+        >
+          <SidebarDisabilities isCompact={isCompact} userId={user?.id} />
+          <ul className="flex flex-col gap-0.5">
+            <SidebarLink
+              item={{
+                label: 'View All',
+                name: 'View all disabilities',
+                href: paths.disabilities.list.getHref(),
+                Icon: ListIcon,
+              }}
+              isCompact={isCompact}
+            />
+          </ul>
+        </SidebarGroup>
         <SidebarGroup
           title="Decision Letters"
           isCompact={isCompact}

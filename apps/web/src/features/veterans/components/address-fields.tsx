@@ -5,7 +5,7 @@ import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/ui/text-field';
 
 import type { VeteranFormValues } from '../utils/veteran-form-values';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /** VA's states and territories, then the military "states" of APO, FPO and DPO mail. */
 const CIVIL_STATES = ADDRESS_STATES.filter((state) => !isMilitaryState(state.code));

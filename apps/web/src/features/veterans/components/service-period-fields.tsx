@@ -14,7 +14,7 @@ import { TextField } from '@/components/ui/text-field';
 
 import { EMPTY_SERVICE_PERIOD, type VeteranFormValues } from '../utils/veteran-form-values';
 import { COMPONENT_LABELS, DISCHARGE_LABELS } from '../utils/veteran-labels';
-import { SelectField } from './select-field';
+import { SelectField } from '@/components/ui/select-field';
 
 /**
  * Each period of service: branch, component, dates and character of discharge; rows are added and

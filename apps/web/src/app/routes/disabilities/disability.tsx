@@ -1,0 +1,94 @@
+import { uuidSchema } from '@muster/contract/common';
+import { ERR } from '@muster/contract/errors';
+import { SearchXIcon } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+
+import { QueryErrorPanel } from '@/components/errors/query-error-panel';
+import { PageHeader } from '@/components/layouts/page-header';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useDisability } from '@/features/disabilities/api/get-disability';
+import { DisabilityOverview } from '@/features/disabilities/components/disability-overview';
+import { isApiError } from '@/lib/api-error';
+
+import { BackToDisabilities } from './back-to-disabilities';
+import { useVeteranChoices } from './use-veteran-choices';
+
+const TITLE = 'Disability';
+
+function DisabilityNotFound() {
+  return (
+    <EmptyState
+      icon={SearchXIcon}
+      title="We could not find this disability"
+      action={{ label: 'See your disabilities', href: paths.disabilities.list.getHref() }}
+    >
+      It may have been deleted, or the link is incomplete.
+    </EmptyState>
+  );
+}
+
+/** `/disabilities/{id}` (Disability): what is recorded, editing and deleting, and the questions. */
+export function DisabilityRoute() {
+  const { disabilityId = '' } = useParams();
+  const navigate = useNavigate();
+  // Disability ids are UUIDs: anything else names none, so nothing is asked of the API.
+  const isDisabilityId = uuidSchema.safeParse(disabilityId).success;
+  const disability = useDisability(disabilityId, { enabled: isDisabilityId });
+  const veterans = useVeteranChoices();
+
+  const header = (title = TITLE) => (
+    <>
+      <BackToDisabilities />
+      <PageHeader title={title} />
+    </>
+  );
+
+  const record = disability.data;
+  if (record && veterans !== null) {
+    return (
+      <>
+        {header(record.title)}
+        <DisabilityOverview
+          key={record.id}
+          disability={record}
+          veterans={veterans}
+          onDeleted={() => {
+            void navigate(paths.disabilities.list.getHref(), { replace: true });
+          }}
+        />
+      </>
+    );
+  }
+  if (
+    !isDisabilityId ||
+    (isApiError(disability.error) && disability.error.code === ERR.NOT_FOUND)
+  ) {
+    return (
+      <>
+        {header()}
+        <DisabilityNotFound />
+      </>
+    );
+  }
+  if (disability.isError) {
+    return (
+      <>
+        {header()}
+        <QueryErrorPanel
+          title="We could not load this disability"
+          error={disability.error}
+          onRetry={() => void disability.refetch()}
+          isRetrying={disability.isFetching}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      {header()}
+      <PageSpinner label="Loading the disability" />
+    </>
+  );
+}
