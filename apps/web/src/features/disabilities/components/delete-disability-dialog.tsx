@@ -1,15 +1,6 @@
 import { useState } from 'react';
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toastSuccess } from '@/lib/toast';
 
 import { useDeleteDisability } from '../api/delete-disability';
@@ -53,33 +44,19 @@ export function DeleteDisabilityDialog({
   };
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={disability !== null}
-      onOpenChange={(open) => {
-        if (!deleteDisability.isPending) onOpenChange(open);
-      }}
-    >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this disability?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {shown
-              ? `${shown.title} and every answer, treatment and record you added for it will be deleted. This cannot be undone.`
-              : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteDisability.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={handleConfirm}
-            disabled={deleteDisability.isPending}
-          >
-            {deleteDisability.isPending ? 'Deleting…' : 'Delete disability'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title="Delete this disability?"
+      description={
+        shown
+          ? `${shown.title} and every answer, treatment and record you added for it will be deleted. This cannot be undone.`
+          : null
+      }
+      confirmLabel="Delete disability"
+      isPending={deleteDisability.isPending}
+      onConfirm={handleConfirm}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }

@@ -1,15 +1,6 @@
 import { threadTitle, type Thread } from '@muster/contract/threads';
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toastFeedback } from '@/lib/toast';
 
 import { useDeleteThread } from '../api/delete-thread';
@@ -64,35 +55,22 @@ export function DeleteThreadDialog({
   };
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={thread !== null}
-      onOpenChange={(open) => {
-        if (!deleteThread.isPending) onOpenChange(open);
-      }}
+      title={DELETE_THREAD_TEXT.title}
+      description={DELETE_THREAD_TEXT.description}
+      confirmLabel="Delete"
+      isPending={deleteThread.isPending}
+      onConfirm={handleConfirm}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{DELETE_THREAD_TEXT.title}</AlertDialogTitle>
-          <AlertDialogDescription>{DELETE_THREAD_TEXT.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {thread ? (
-          <p className="text-muted-foreground truncate text-sm">
-            <span className="sr-only">Conversation: </span>
-            {threadTitle(thread)}
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteThread.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={handleConfirm}
-            disabled={deleteThread.isPending}
-          >
-            {deleteThread.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      {thread ? (
+        <p className="text-muted-foreground truncate text-sm">
+          <span className="sr-only">Conversation: </span>
+          {threadTitle(thread)}
+        </p>
+      ) : null}
+    </ConfirmDeleteDialog>
   );
 }

@@ -1,15 +1,6 @@
 import { useState } from 'react';
 
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { toastSuccess } from '@/lib/toast';
 
 import { useDeleteVeteran } from '../api/delete-veteran';
@@ -53,39 +44,26 @@ export function DeleteVeteranDialog({
   };
 
   return (
-    <AlertDialog
+    <ConfirmDeleteDialog
       open={veteran !== null}
-      onOpenChange={(open) => {
-        if (!deleteVeteran.isPending) onOpenChange(open);
-      }}
+      title="Delete this veteran record?"
+      description={
+        shown
+          ? `${shown.name}’s details and service history will be deleted. This cannot be undone.`
+          : null
+      }
+      confirmLabel="Delete record"
+      isPending={deleteVeteran.isPending}
+      onConfirm={handleConfirm}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this veteran record?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {shown
-              ? `${shown.name}’s details and service history will be deleted. This cannot be undone.`
-              : null}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {shown?.isPrimary ? (
-          <p className="text-sm">
-            This is the primary record: your newest other record, if you have one, becomes the
-            primary.
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteVeteran.isPending}>Cancel</AlertDialogCancel>
-          <Button
-            type="button"
-            variant="destructive"
-            onClick={handleConfirm}
-            disabled={deleteVeteran.isPending}
-          >
-            {deleteVeteran.isPending ? 'Deleting…' : 'Delete record'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      {shown?.isPrimary ? (
+        <p className="text-sm">
+          This is the primary record: your newest other record, if you have one, becomes the
+          primary.
+        </p>
+      ) : null}
+    </ConfirmDeleteDialog>
   );
 }
