@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ANSWER_STEPS,
+  LISTED_TWICE,
   NOT_DIAGNOSED,
+  bulkCreateDisabilitiesInputSchema,
   createDisabilityInputSchema,
+  disabilityTitleKey,
   diagnosisLabel,
   disabilityWizardStepSchemas,
 } from './disabilities.ts';
@@ -45,6 +48,27 @@ describe('[CONTRACT][DISABILITIES]', () => {
     expect(diagnosisLabel({ diagnosis: null })).toBe(NOT_DIAGNOSED);
     expect(diagnosisLabel({ diagnosis: '  ' })).toBe(NOT_DIAGNOSED);
     expect(diagnosisLabel({ diagnosis: 'Tendinitis' })).toBe('Tendinitis');
+  });
+
+  it('[CONTRACT][DISABILITIES]: a bulk add takes 1 to 50 entries, no title twice (any case or whitespace)', () => {
+    expect(disabilityTitleKey(' Knee  Strain,\tLEFT ')).toBe(
+      disabilityTitleKey('knee strain,left'),
+    );
+    expect(disabilityTitleKey('Knee strain, left')).not.toBe(
+      disabilityTitleKey('Knee strain, right'),
+    );
+    const list = (...titles: string[]) => ({ disabilities: titles.map((title) => ({ title })) });
+    expect(bulkCreateDisabilitiesInputSchema.safeParse(list('Knee', 'Back')).success).toBe(true);
+    expect(bulkCreateDisabilitiesInputSchema.safeParse(list()).success).toBe(false);
+    const fifty = Array.from({ length: 50 }, (_, index) => `Condition ${index}`);
+    expect(bulkCreateDisabilitiesInputSchema.safeParse(list(...fifty)).success).toBe(true);
+    expect(bulkCreateDisabilitiesInputSchema.safeParse(list(...fifty, 'One more')).success).toBe(
+      false,
+    );
+    const twice = bulkCreateDisabilitiesInputSchema.safeParse(list('Knee', 'Back', ' KNEE'));
+    expect(twice.error?.issues).toEqual([
+      expect.objectContaining({ path: ['disabilities', 2, 'title'], message: LISTED_TWICE }),
+    ]);
   });
 
   it('[CONTRACT][DISABILITIES]: every wizard step accepts a draft with nothing answered yet', () => {

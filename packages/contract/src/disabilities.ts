@@ -4,6 +4,9 @@ import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
 import { sideOfBodySchema } from './conditions.ts';
 import { safeText } from './text.ts';
 import { pastDateSchema } from './veterans.ts';
+import { DISABILITY_WIZARD_STEPS, type DisabilityWizardStep } from './wizard-steps.ts';
+
+export { DISABILITY_WIZARD_STEPS, type DisabilityWizardStep };
 
 /**
  * A disability: one condition the veteran claims, with what a VA rater needs to know about it. The
@@ -34,6 +37,8 @@ export const CLAIM_TYPES = [
 export const claimTypeSchema = z.enum(CLAIM_TYPES);
 export type ClaimType = z.infer<typeof claimTypeSchema>;
 
+export const wizardStepSchema = z.enum(DISABILITY_WIZARD_STEPS);
+
 /** A VASRD diagnostic code (38 CFR Part 4): four digits, such as 5260 for limited knee flexion. */
 export const diagnosticCodeSchema = safeText({ min: 1, max: 4 }).regex(
   /^\d{4}$/,
@@ -59,6 +64,8 @@ const disabilityFields = {
   veteran_id: z.uuid('Must be the id of one of your veteran records').nullable().optional(),
   /** The rating VA already gave the condition (0–100 in steps of 10); null when not rated. */
   percent: ratingPercentSchema.nullable().optional(),
+  /** The wizard page the veteran was last on, so the questions resume there. */
+  wizard_step: wizardStepSchema.nullable().optional(),
 };
 
 const titleSchema = safeText({ min: 1, max: DISABILITY_TITLE_MAX });
@@ -105,6 +112,7 @@ export const disabilitySchema = z
     claim_type: claimTypeSchema.nullable(),
     veteran_id: z.uuid().nullable(),
     percent: z.number().int().nullable(),
+    wizard_step: wizardStepSchema.nullable(),
     created_at: isoDateTimeSchema,
     updated_at: isoDateTimeSchema,
   })
@@ -253,3 +261,47 @@ export type DisabilityAnswerStep = z.infer<typeof disabilityAnswerStepSchema>;
 /** `GET /disabilities/{id}/answers`: every step, in the wizard's order. */
 export const disabilityAnswersSchema = z.object({ results: z.array(disabilityAnswerStepSchema) });
 export type DisabilityAnswers = z.infer<typeof disabilityAnswersSchema>;
+
+// Adding several at once ------------------------------------------------------------------------
+
+export const MAX_BULK_DISABILITIES = 50;
+export const LISTED_TWICE = 'Listed twice';
+export const ALREADY_IN_LIST = 'Already in your list';
+
+/**
+ * What two titles are compared by when a list must not hold the same condition twice: any case
+ * and any whitespace ("Left  Knee" and "left knee" are one title). The side of body is not
+ * compared: "Knee strain, left" and "Knee strain, right" are different titles anyway.
+ */
+export function disabilityTitleKey(title: string): string {
+  return title.normalize('NFC').replace(/\s+/g, '').toLowerCase();
+}
+
+/**
+ * `POST /disabilities/bulk`: 1 to 50 disabilities, each checked as a single create would be. A
+ * title that repeats an earlier one of the request is refused on the later entry
+ * (`disabilities.3.title`: "Listed twice"); the API also refuses a title already among the
+ * user's disabilities ("Already in your list"). Any refusal refuses the whole request: nothing is
+ * saved.
+ */
+export const bulkCreateDisabilitiesInputSchema = z.object({
+  disabilities: z
+    .array(createDisabilityInputSchema)
+    .min(1, 'Add at least one condition')
+    .max(MAX_BULK_DISABILITIES, `At most ${MAX_BULK_DISABILITIES} conditions at once`)
+    .superRefine((entries, context) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        const key = disabilityTitleKey(entry.title);
+        if (seen.has(key)) {
+          context.addIssue({ code: 'custom', path: [index, 'title'], message: LISTED_TWICE });
+        }
+        seen.add(key);
+      });
+    }),
+});
+export type BulkCreateDisabilitiesInput = z.infer<typeof bulkCreateDisabilitiesInputSchema>;
+
+/** The answer of `POST /disabilities/bulk`: the disabilities made, in the order sent. */
+export const createdDisabilitiesSchema = z.object({ results: z.array(disabilitySchema) });
+export type CreatedDisabilities = z.infer<typeof createdDisabilitiesSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pagedSchema } from './common.ts';
+import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
 import { NARRATIVE_MAX, NOTE_MAX } from './disabilities.ts';
 import { safeText } from './text.ts';
 import {
@@ -707,3 +707,37 @@ export type DisabilityRecord<K extends DisabilityRecordKind> = z.infer<
 export function recordPageSchema<K extends DisabilityRecordKind>(kind: K) {
   return pagedSchema(DISABILITY_RECORDS[kind].item);
 }
+
+// Listing -------------------------------------------------------------------------------------
+
+/** The orders of the lists under a disability; a leading `-` orders descending. */
+export const RECORD_SORTS = ['-created_at', 'created_at', '-updated_at'] as const;
+export const RECORD_SEARCH_MAX = 200;
+
+const recordSortSchema = z
+  .enum(RECORD_SORTS)
+  .default('-created_at')
+  .describe('A field to order by; a leading `-` orders it descending. Newest first by default.');
+
+/**
+ * `GET …/{collection}?q=clinic&sort=-updated_at&page=1&page_size=20`: a page of one collection
+ * (exposures, treatments, mental-health conditions, and under a condition its traumatic events,
+ * behaviour changes, official reports and evidence sources). `q` keeps the records with any text
+ * value containing it, in any case (what the veteran wrote, and the keys picked from lists).
+ */
+export const disabilityRecordListQuerySchema = pageQuerySchema.extend({
+  q: safeText({ max: RECORD_SEARCH_MAX })
+    .default('')
+    .describe('Only records with a text value containing this text (any case).'),
+  sort: recordSortSchema,
+});
+export type DisabilityRecordListQuery = z.infer<typeof disabilityRecordListQuerySchema>;
+
+/**
+ * `GET …/secondary-disabilities?sort=created_at`: a page of the connections of a secondary
+ * disability. No `q`: a disability rests on one or two primaries, which the list shows whole.
+ */
+export const secondaryDisabilityListQuerySchema = pageQuerySchema.extend({
+  sort: recordSortSchema,
+});
+export type SecondaryDisabilityListQuery = z.infer<typeof secondaryDisabilityListQuerySchema>;

@@ -15,6 +15,7 @@ export type DisabilityRoute = {
 
 export const DISABILITY_BASE = '/disabilities';
 export const DISABILITY_PATH = `${DISABILITY_BASE}/:id`;
+export const DISABILITY_BULK_PATH = `${DISABILITY_BASE}/bulk`;
 export const MENTAL_HEALTH_CONDITION_PATH = `${DISABILITY_PATH}/mental-health-conditions/:conditionId`;
 
 /** How each collection names one of its records and several, in summaries. */
@@ -64,6 +65,11 @@ const DSM = `${MENTAL_HEALTH_CONDITION_PATH}/dsm-criteria`;
 export const DISABILITY_ROUTES: readonly DisabilityRoute[] = Object.freeze([
   { method: 'GET', path: DISABILITY_BASE, summary: 'The user’s disabilities, newest first' },
   { method: 'POST', path: DISABILITY_BASE, summary: 'Add a disability (at least its title)' },
+  {
+    method: 'POST',
+    path: DISABILITY_BULK_PATH,
+    summary: 'Add up to 50 disabilities at once: all of them, or none',
+  },
   { method: 'GET', path: DISABILITY_PATH, summary: 'One disability' },
   { method: 'PATCH', path: DISABILITY_PATH, summary: 'Change a disability' },
   {

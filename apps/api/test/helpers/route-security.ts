@@ -62,6 +62,7 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'DELETE /veterans/:id': 'owned',
   'GET /disabilities': 'user',
   'POST /disabilities': 'user',
+  'POST /disabilities/bulk': 'user',
   'GET /disabilities/:id': 'owned',
   'PATCH /disabilities/:id': 'owned',
   'DELETE /disabilities/:id': 'owned',

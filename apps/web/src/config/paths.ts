@@ -1,3 +1,7 @@
+import { DISABILITY_WIZARD_STEPS, type DisabilityWizardStep } from '@muster/contract/wizard-steps';
+
+export { DISABILITY_WIZARD_STEPS, type DisabilityWizardStep };
+
 /**
  * Every route path of the app and a builder for each link. Route configuration and
  * links read paths from here only; nothing else spells a path.
@@ -10,25 +14,6 @@ function staticPath(path: string): StaticPath {
 }
 
 const segment = (value: string) => encodeURIComponent(value);
-
-/** Sub-pages of the disability wizard, in the order the wizard visits them. */
-export const DISABILITY_WIZARD_STEPS = [
-  'type',
-  'military-symptoms',
-  'post-military-symptoms',
-  'flare-ups',
-  'treatments',
-  'professional-impacts',
-  'social-impacts',
-  'generate',
-  'download',
-  'exposures',
-  'trauma-events',
-  'trauma-behaviors',
-  'trauma-evidences',
-  'trauma-criteria',
-] as const;
-export type DisabilityWizardStep = (typeof DISABILITY_WIZARD_STEPS)[number];
 
 /** Destinations of `/redirect-to-stripe`. */
 export type BillingRedirectTarget =

@@ -127,6 +127,7 @@ export function buildDisability(overrides: Partial<Disability> = {}): Disability
     claim_type: null,
     veteran_id: null,
     percent: null,
+    wizard_step: null,
     created_at: '2026-11-01T10:00:00.000Z',
     updated_at: '2026-11-01T10:00:00.000Z',
     ...overrides,

@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { DISABILITY_WIZARD_STEPS } from '@muster/contract/wizard-steps';
 import { encryptedText } from '../encryption.ts';
 import { user } from './auth.ts';
 import { veterans } from './veterans.ts';
@@ -25,9 +26,18 @@ const owner = () =>
     .references(() => user.id, { onDelete: 'cascade' });
 
 /**
+ * The step names as an SQL list, written into the CHECK (and so into the migration) as literals:
+ * a new step needs a migration that replaces the constraint.
+ */
+const WIZARD_STEP_LIST = sql.raw(
+  `(${DISABILITY_WIZARD_STEPS.map((step) => `'${step.replaceAll("'", "''")}'`).join(', ')})`,
+);
+
+/**
  * A condition the veteran claims. The title stays plain (lists filter and the palette searches
  * it); the diagnosis is the veteran's medical information and is encrypted. The catalogue fields
- * (codes, side of body), the claim type and the rating are short values from fixed lists.
+ * (codes, side of body), the claim type, the rating and the wizard step the veteran was last on
+ * are short values from fixed lists.
  *
  * Everything recorded under a disability (the tables below) goes with it: their foreign keys
  * cascade, so one DELETE removes it all in one statement. Deleting the user deletes their
@@ -49,6 +59,8 @@ export const disabilities = pgTable(
     claimType: text('claim_type'),
     /** VA's rating, 0–100 in steps of 10; null when not rated. */
     percent: integer('percent'),
+    /** The wizard page the veteran was last on (a step name, not their words: plain). */
+    wizardStep: text('wizard_step'),
     ...times(),
   },
   (t) => [
@@ -58,6 +70,10 @@ export const disabilities = pgTable(
     check(
       'disabilities_percent_check',
       sql`${t.percent} is null or (${t.percent} between 0 and 100 and ${t.percent} % 10 = 0)`,
+    ),
+    check(
+      'disabilities_wizard_step_check',
+      sql`${t.wizardStep} is null or ${t.wizardStep} in ${WIZARD_STEP_LIST}`,
     ),
   ],
 );

@@ -118,6 +118,36 @@ export async function insertDisability(
   return row;
 }
 
+/**
+ * Inserts several disabilities in one transaction, under the owner lock, so two bulk adds at once
+ * (a form sent twice) see each other's titles. `check` sees the titles the owner has and may
+ * throw to refuse: then nothing is inserted. The rows come back in the order of `values`, each a
+ * millisecond newer than the one before it, so lists order them as if they were added one by one.
+ */
+export async function insertDisabilities(
+  options: Owner & { values: DisabilityValues[]; check: (existingTitles: string[]) => void },
+): Promise<DisabilityRow[]> {
+  return options.db.transaction(async (tx) => {
+    await lockOwner(tx, options.userId);
+    const existing = await tx
+      .select({ title: disabilities.title })
+      .from(disabilities)
+      .where(eq(disabilities.userId, options.userId));
+    options.check(existing.map((row) => row.title));
+    const start = Date.now();
+    const rows = await tx
+      .insert(disabilities)
+      .values(
+        options.values.map((values, index) => {
+          const at = new Date(start + index);
+          return { ...values, userId: options.userId, createdAt: at, updatedAt: at };
+        }),
+      )
+      .returning();
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  });
+}
+
 /** Changes the fields given of one owned disability; undefined when it is not the owner's. */
 export async function updateDisability(
   options: Owner & { id: string; values: Partial<DisabilityValues> },

@@ -4,7 +4,9 @@ import { pathIdSchema } from '@muster/contract/common';
 import {
   ANSWER_STEPS,
   answerStepSchema,
+  bulkCreateDisabilitiesInputSchema,
   createDisabilityInputSchema,
+  createdDisabilitiesSchema,
   disabilityAnswersSchema,
   disabilityListQuerySchema,
   disabilityPageSchema,
@@ -15,6 +17,7 @@ import {
 } from '@muster/contract/disabilities';
 import {
   DISABILITY_BASE,
+  DISABILITY_BULK_PATH,
   DISABILITY_PATH,
   disabilityRouteSummary as summary,
 } from '@muster/contract/disability-routes';
@@ -23,6 +26,7 @@ import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import {
   assertOwnDisability,
+  createDisabilities,
   createDisability,
   deleteDisability,
   getAnswerStep,
@@ -91,6 +95,28 @@ export const disabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
       });
       return reply.code(201).send(disability);
+    },
+  );
+
+  app.post(
+    DISABILITY_BULK_PATH,
+    {
+      schema: {
+        tags,
+        summary: summary('POST', DISABILITY_BULK_PATH),
+        description:
+          'Each entry is checked as `POST /disabilities` checks one. A title listed twice, or already among the user’s disabilities (any case, any whitespace), is refused on its entry (`fields["disabilities.3.title"]`); any refusal saves nothing. The answer lists the disabilities in the order sent.',
+        body: bulkCreateDisabilitiesInputSchema,
+        response: { 201: createdDisabilitiesSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await createDisabilities({
+        db: db(),
+        userId: currentUser(request).id,
+        input: request.body,
+      });
+      return reply.code(201).send(created);
     },
   );
 

@@ -1,9 +1,13 @@
 import type { Paged } from '@muster/contract/common';
 import {
+  ALREADY_IN_LIST,
   ANSWER_STEPS,
+  disabilityTitleKey,
   disabilityWizardStepSchemas,
   type AnswerStep,
+  type BulkCreateDisabilitiesInput,
   type CreateDisabilityInput,
+  type CreatedDisabilities,
   type Disability,
   type DisabilityAnswerStep,
   type DisabilityAnswers,
@@ -22,7 +26,7 @@ import { AppError } from '#src/lib/errors.ts';
 import { findPrimaryVeteranId, isOwnVeteran } from '#src/modules/veterans/veterans.service.ts';
 import * as repository from './disabilities.repository.ts';
 import { listOwnerRecords } from './disability-records.service.ts';
-import { blankToNull } from './field-errors.ts';
+import { FieldErrors, blankToNull } from './field-errors.ts';
 import { listOwnerSecondaries } from './secondary-disabilities.service.ts';
 
 type Owner = { db: Db; userId: string };
@@ -38,6 +42,7 @@ export function toDisability(row: DisabilityRow): Disability {
     claim_type: row.claimType as Disability['claim_type'],
     veteran_id: row.veteranId,
     percent: row.percent,
+    wizard_step: row.wizardStep as Disability['wizard_step'],
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -58,6 +63,7 @@ function toValues(input: UpdateDisabilityInput): Partial<repository.DisabilityVa
   if (input.claim_type !== undefined) values.claimType = input.claim_type;
   if (input.veteran_id !== undefined) values.veteranId = input.veteran_id;
   if (input.percent !== undefined) values.percent = input.percent;
+  if (input.wizard_step !== undefined) values.wizardStep = input.wizard_step;
   return values;
 }
 
@@ -125,6 +131,67 @@ export async function createDisability(
     }),
   );
   return toDisability(row);
+}
+
+/**
+ * Adds several disabilities at once, in one transaction: all of them or none. Each entry is
+ * checked as a single create would be, and refused on its own path (`disabilities.3.veteran_id`);
+ * a title already among the owner's disabilities (compared by `disabilityTitleKey`) is refused
+ * with "Already in your list" (repeats within the request were refused with the body). Answers
+ * the disabilities made, in the order sent.
+ */
+export async function createDisabilities(
+  options: Owner & { input: BulkCreateDisabilitiesInput },
+): Promise<CreatedDisabilities> {
+  const entries = options.input.disabilities;
+  const field = (index: number, name: string) => `disabilities.${index}.${name}`;
+  const errors = new FieldErrors();
+  const named = new Set(entries.flatMap((entry) => (entry.veteran_id ? [entry.veteran_id] : [])));
+  const own = new Set<string>();
+  for (const id of named) {
+    if (await isOwnVeteran({ db: options.db, userId: options.userId, id })) own.add(id);
+  }
+  entries.forEach((entry, index) => {
+    if (entry.veteran_id && !own.has(entry.veteran_id)) {
+      errors.add(field(index, 'veteran_id'), VETERAN_MESSAGE);
+    }
+  });
+  const primaryId = entries.some((entry) => entry.veteran_id === undefined)
+    ? ((await findPrimaryVeteranId(options)) ?? null)
+    : null;
+  const values = entries.map((entry) => ({
+    ...toValues(entry),
+    title: entry.title,
+    veteranId: entry.veteran_id !== undefined ? entry.veteran_id : primaryId,
+  }));
+  try {
+    const rows = await repository.insertDisabilities({
+      db: options.db,
+      userId: options.userId,
+      values,
+      check: (existingTitles) => {
+        const existing = new Set(existingTitles.map(disabilityTitleKey));
+        entries.forEach((entry, index) => {
+          if (existing.has(disabilityTitleKey(entry.title))) {
+            errors.add(field(index, 'title'), ALREADY_IN_LIST);
+          }
+        });
+        errors.throwIfAny();
+      },
+    });
+    return { results: rows.map(toDisability) };
+  } catch (error) {
+    // A veteran record named (or the primary one) was deleted meanwhile: refused like one that
+    // is not the owner's, on every entry that names one.
+    if (repository.isForeignKeyViolation(error)) {
+      const gone = new FieldErrors();
+      values.forEach((value, index) => {
+        if (value.veteranId) gone.add(field(index, 'veteran_id'), VETERAN_MESSAGE);
+      });
+      gone.throwIfAny();
+    }
+    throw error;
+  }
 }
 
 /** Changes the fields sent of one of the owner's disabilities; null clears a field. */

@@ -1,6 +1,10 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@muster/contract/common';
-import type { DisabilityRecordKind, DsmCriterionLetter } from '@muster/contract/disability-records';
+import type {
+  DisabilityRecordKind,
+  DisabilityRecordListQuery,
+  DsmCriterionLetter,
+} from '@muster/contract/disability-records';
 import {
   disabilities,
   disabilityDsmCriteria,
@@ -99,7 +103,16 @@ export async function placeExists(place: RecordPlace): Promise<boolean> {
 
 const newestFirst = [desc(disabilityRecords.createdAt), desc(disabilityRecords.id)] as const;
 
-export async function listRecords(place: RecordPlace & { page: PageQuery }) {
+type RecordSort = DisabilityRecordListQuery['sort'];
+
+const ORDER: Record<RecordSort, readonly SQL[]> = {
+  '-created_at': newestFirst,
+  created_at: [asc(disabilityRecords.createdAt), asc(disabilityRecords.id)],
+  '-updated_at': [desc(disabilityRecords.updatedAt), desc(disabilityRecords.id)],
+};
+
+/** A page of the records at a place, in the order asked for. */
+export async function listRecords(place: RecordPlace & { page: PageQuery; sort: RecordSort }) {
   const { page, page_size } = place.page;
   const where = placeOf(place);
   const [rows, [counted]] = await Promise.all([
@@ -107,12 +120,26 @@ export async function listRecords(place: RecordPlace & { page: PageQuery }) {
       .select()
       .from(disabilityRecords)
       .where(where)
-      .orderBy(...newestFirst)
+      .orderBy(...ORDER[place.sort])
       .limit(page_size)
       .offset((page - 1) * page_size),
     place.db.select({ total: count() }).from(disabilityRecords).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Every record at a place, in the order asked for (a search reads them all: their text is sealed,
+ * so it is matched after decryption; one place holds the few records a veteran typed in).
+ */
+export async function listAllRecordsAt(
+  place: RecordPlace & { sort: RecordSort },
+): Promise<DisabilityRecordRow[]> {
+  return place.db
+    .select()
+    .from(disabilityRecords)
+    .where(placeOf(place))
+    .orderBy(...ORDER[place.sort]);
 }
 
 export async function findRecord(place: RecordPlace & { id: string }) {

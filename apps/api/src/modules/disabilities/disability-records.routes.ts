@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuerySchema, pathIdSchema } from '@muster/contract/common';
+import { pathIdSchema } from '@muster/contract/common';
 import {
   DISABILITY_RECORDS,
   DISABILITY_RECORD_KINDS,
+  disabilityRecordListQuerySchema,
   dsmCriteriaSchema,
   dsmCriterionAnswerInputSchema,
   dsmCriterionLetterSchema,
@@ -76,12 +77,12 @@ export const disabilityRecordRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: summary('GET', listPath),
           params: listParams,
-          querystring: pageQuerySchema,
+          querystring: disabilityRecordListQuerySchema,
           response: { 200: recordPageSchema(kind), ...errors },
         },
       },
       async (request) =>
-        listRecords({ ...scopeOf(request, currentUser(request).id), page: request.query }),
+        listRecords({ ...scopeOf(request, currentUser(request).id), query: request.query }),
     );
 
     app.post(

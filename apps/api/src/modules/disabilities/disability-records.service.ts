@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PageQuery, Paged } from '@muster/contract/common';
+import type { Paged } from '@muster/contract/common';
 import {
   DISABILITY_RECORDS,
   DSM_CRITERIA,
@@ -7,6 +7,7 @@ import {
   isDsmItemOf,
   type DisabilityRecord,
   type DisabilityRecordKind,
+  type DisabilityRecordListQuery,
   type DsmCriterion,
   type DsmCriterionAnswerInput,
   type DsmCriterionLetter,
@@ -71,15 +72,39 @@ function detailsOf(kind: DisabilityRecordKind, input: unknown): string {
   return JSON.stringify(blankToNull(parsed));
 }
 
+/** Every text value of a record document (nested lists and objects too), lower-cased. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value.toLowerCase()];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+/**
+ * A page of one collection, in the order asked for. `q` keeps the records with a text value
+ * containing it (any case). The text is sealed at rest, so no SQL can match it: the search reads
+ * every record of this one place (one disability's or condition's collection, the few records a
+ * veteran typed in), opens them, filters and pages here.
+ */
 export async function listRecords<K extends DisabilityRecordKind>(
-  scope: RecordScope<K> & { page: PageQuery },
+  scope: RecordScope<K> & { query: DisabilityRecordListQuery },
 ): Promise<Paged<DisabilityRecord<K>>> {
+  const { page, page_size, q, sort } = scope.query;
   const place = placeOf(scope);
   if (!(await repository.placeExists(place))) throw new AppError(ERR.NOT_FOUND);
-  const { rows, total } = await repository.listRecords({ ...place, page: scope.page });
+  const meta = (total: number) => ({ page, page_size, total });
+  if (!q) {
+    const { rows, total } = await repository.listRecords({ ...place, page: scope.query, sort });
+    return { results: rows.map((row) => toRecord(scope.kind, row)), meta: meta(total) };
+  }
+  const needle = q.toLowerCase();
+  const matches = (await repository.listAllRecordsAt({ ...place, sort })).filter((row) =>
+    textsOf(JSON.parse(row.details)).some((text) => text.includes(needle)),
+  );
+  const start = (page - 1) * page_size;
   return {
-    results: rows.map((row) => toRecord(scope.kind, row)),
-    meta: { page: scope.page.page, page_size: scope.page.page_size, total },
+    results: matches.slice(start, start + page_size).map((row) => toRecord(scope.kind, row)),
+    meta: meta(matches.length),
   };
 }
 

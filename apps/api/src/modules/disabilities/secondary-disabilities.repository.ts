@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { PageQuery } from '@muster/contract/common';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { SecondaryDisabilityListQuery } from '@muster/contract/disability-records';
 import {
   disabilities,
   disabilitySecondaryConnections as connections,
@@ -34,6 +34,12 @@ export type Connection = ConnectionRow & { primaryIds: string[] };
 
 const newestFirst = [desc(connections.createdAt), desc(connections.id)] as const;
 
+const ORDER: Record<SecondaryDisabilityListQuery['sort'], readonly SQL[]> = {
+  '-created_at': newestFirst,
+  created_at: [asc(connections.createdAt), asc(connections.id)],
+  '-updated_at': [desc(connections.updatedAt), desc(connections.id)],
+};
+
 function placeOf(place: Place) {
   return and(
     eq(connections.userId, place.userId),
@@ -61,15 +67,15 @@ async function withPrimaries(db: Owner['db'] | Tx, rows: ConnectionRow[]): Promi
   }));
 }
 
-export async function listConnections(place: Place & { page: PageQuery }) {
-  const { page, page_size } = place.page;
+export async function listConnections(place: Place & { query: SecondaryDisabilityListQuery }) {
+  const { page, page_size, sort } = place.query;
   if (!isRowId(place.disabilityId)) return { rows: [], total: 0 };
   const [rows, [counted]] = await Promise.all([
     place.db
       .select()
       .from(connections)
       .where(placeOf(place))
-      .orderBy(...newestFirst)
+      .orderBy(...ORDER[sort])
       .limit(page_size)
       .offset((page - 1) * page_size),
     place.db.select({ total: count() }).from(connections).where(placeOf(place)),

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { pageQuerySchema, pagedSchema, pathIdSchema } from '@muster/contract/common';
+import { pagedSchema, pathIdSchema } from '@muster/contract/common';
 import {
   createSecondaryDisabilityInputSchema,
+  secondaryDisabilityListQuerySchema,
   secondaryDisabilitySchema,
   updateSecondaryDisabilityInputSchema,
 } from '@muster/contract/disability-records';
@@ -41,7 +42,7 @@ export const secondaryDisabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: summary('GET', listPath),
         params: listParams,
-        querystring: pageQuerySchema,
+        querystring: secondaryDisabilityListQuerySchema,
         response: { 200: pagedSchema(secondaryDisabilitySchema), ...errors },
       },
     },
@@ -50,7 +51,7 @@ export const secondaryDisabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         db: db(),
         userId: currentUser(request).id,
         disabilityId: request.params.id,
-        page: request.query,
+        query: request.query,
       }),
   );
 

@@ -1,7 +1,8 @@
-import type { PageQuery, Paged } from '@muster/contract/common';
+import type { Paged } from '@muster/contract/common';
 import type {
   CreateSecondaryDisabilityInput,
   SecondaryDisability,
+  SecondaryDisabilityListQuery,
   UpdateSecondaryDisabilityInput,
 } from '@muster/contract/disability-records';
 import { ERR } from '@muster/contract/errors';
@@ -76,14 +77,15 @@ async function assertDisability(place: Place): Promise<void> {
   }
 }
 
+/** A page of the connections of a secondary disability, in the order asked for. */
 export async function listSecondaries(
-  place: Place & { page: PageQuery },
+  place: Place & { query: SecondaryDisabilityListQuery },
 ): Promise<Paged<SecondaryDisability>> {
   await assertDisability(place);
   const { rows, total } = await repository.listConnections(place);
   return {
     results: rows.map(toSecondary),
-    meta: { page: place.page.page, page_size: place.page.page_size, total },
+    meta: { page: place.query.page, page_size: place.query.page_size, total },
   };
 }
 

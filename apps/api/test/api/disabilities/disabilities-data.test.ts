@@ -245,6 +245,9 @@ describe('[DISABILITIES][ACCOUNT]', () => {
     const me = await signIn(app, 'export.disabilities@example.com');
     const other = await signIn(app, 'export.disabilities.other@example.com');
     const { disability, ids, primary, connectionId } = await createEverything(me.token);
+    await call(app, me.token, 'PATCH', `/disabilities/${disability.id}`, {
+      wizard_step: 'trauma-criteria',
+    });
     await createDisability(app, other.token, { title: 'Not mine' });
     const response = await app.inject({
       method: 'GET',
@@ -259,7 +262,11 @@ describe('[DISABILITIES][ACCOUNT]', () => {
     >[];
     expect(exported.map((entry) => entry.title)).toEqual(['Left hip', 'Right knee']);
     const full = exported.find((entry) => entry.id === disability.id)!;
-    expect(full).toMatchObject({ title: 'Right knee', diagnosis: 'Patellar tendinitis' });
+    expect(full).toMatchObject({
+      title: 'Right knee',
+      diagnosis: 'Patellar tendinitis',
+      wizard_step: 'trauma-criteria',
+    });
     expect(full.answers).toEqual(
       ANSWER_STEPS.map((step) => ({
         step,

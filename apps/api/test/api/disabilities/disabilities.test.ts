@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { disabilitySchema, diagnosisLabel } from '@muster/contract/disabilities';
+import {
+  DISABILITY_WIZARD_STEPS,
+  disabilitySchema,
+  diagnosisLabel,
+} from '@muster/contract/disabilities';
 import { DISABILITY_ROUTES } from '@muster/contract/disability-routes';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { searchResultSchema } from '@muster/contract/search';
@@ -21,6 +25,7 @@ const FULL = {
   diagnosis: 'Patellofemoral syndrome',
   claim_type: 'direct',
   percent: 10,
+  wizard_step: 'flare-ups',
 };
 
 describe('[DISABILITIES][ROUTES]', () => {
@@ -64,6 +69,7 @@ describe('[DISABILITIES]', () => {
       claim_type: null,
       veteran_id: null,
       percent: null,
+      wizard_step: null,
     });
     expect(diagnosisLabel(made)).toBe('Not diagnosed');
     expect((await call(app, me.token, 'GET', `/disabilities/${made.id}`)).body).toEqual(made);
@@ -286,6 +292,86 @@ describe('[DISABILITIES]', () => {
       expect([403, 404], `${route.method} ${url}`).toContain(asAnonymous.statusCode);
     }
     expect((await listDisabilities(app, me.token)).results).toEqual([made]);
+  });
+});
+
+describe('[DISABILITIES][WIZARD STEP]', () => {
+  it('[DISABILITIES][WIZARD STEP]: PATCH sets the resume step, GET reads it back, null clears it', async () => {
+    const me = await signIn(app, 'wizard-step.set@example.com');
+    const made = await createDisability(app, me.token, { title: 'Resume me' });
+    expect(made.wizard_step).toBeNull();
+    const url = `/disabilities/${made.id}`;
+    const set = await call(app, me.token, 'PATCH', url, { wizard_step: 'flare-ups' });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ title: 'Resume me', wizard_step: 'flare-ups' });
+    expect((await call(app, me.token, 'GET', url)).body).toMatchObject({
+      wizard_step: 'flare-ups',
+    });
+    expect((await listDisabilities(app, me.token)).results[0]!.wizard_step).toBe('flare-ups');
+    // A change of another field keeps it.
+    await call(app, me.token, 'PATCH', url, { percent: 30 });
+    expect((await call(app, me.token, 'GET', url)).body).toMatchObject({
+      percent: 30,
+      wizard_step: 'flare-ups',
+    });
+    const cleared = await call(app, me.token, 'PATCH', url, { wizard_step: null });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).toMatchObject({ wizard_step: null, percent: 30 });
+    expect((await call(app, me.token, 'GET', url)).body).toMatchObject({ wizard_step: null });
+  });
+
+  it('[DISABILITIES][WIZARD STEP]: every step name is accepted; an unknown one answers 400 with fields.wizard_step', async () => {
+    const me = await signIn(app, 'wizard-step.bad@example.com');
+    const made = await createDisability(app, me.token, {
+      title: 'Steps',
+      wizard_step: 'treatments',
+    });
+    expect(made.wizard_step).toBe('treatments');
+    const url = `/disabilities/${made.id}`;
+    for (const step of DISABILITY_WIZARD_STEPS) {
+      const response = await call(app, me.token, 'PATCH', url, { wizard_step: step });
+      expect(response.status, step).toBe(200);
+      expect(response.body, step).toMatchObject({ wizard_step: step });
+    }
+    for (const bad of ['flare_ups', 'Flare-ups', '', 'answers', 3, true]) {
+      for (const [method, target] of [
+        ['PATCH', url],
+        ['POST', '/disabilities'],
+      ] as const) {
+        const response = await call(app, me.token, method, target, {
+          title: 'Steps',
+          wizard_step: bad,
+        });
+        expect(response.status, `${method} ${String(bad)}`).toBe(400);
+        const body = errorEnvelopeSchema.parse(response.body);
+        expect(body.code).toBe(ERR.INVALID_INPUT);
+        expect(Object.keys(body.fields ?? {})).toEqual(['wizard_step']);
+      }
+    }
+    expect((await call(app, me.token, 'GET', url)).body).toMatchObject({ wizard_step: 'download' });
+    // The database holds it to the step names too, whatever writes it.
+    await expect(
+      app.database.pool.query(`UPDATE disabilities SET wizard_step = 'nowhere' WHERE id = $1`, [
+        made.id,
+      ]),
+    ).rejects.toThrow(/disabilities_wizard_step_check/);
+  });
+
+  it('[DISABILITIES][WIZARD STEP]: another user cannot set it on your disability (404), and it stays', async () => {
+    const owner = await signIn(app, 'wizard-step.owner@example.com');
+    const intruder = await signIn(app, 'wizard-step.intruder@example.com');
+    const made = await createDisability(app, owner.token, {
+      title: 'Mine',
+      wizard_step: 'exposures',
+    });
+    for (const step of ['flare-ups', null, 'not-a-step']) {
+      const response = await call(app, intruder.token, 'PATCH', `/disabilities/${made.id}`, {
+        wizard_step: step,
+      });
+      expect(response.status, String(step)).toBe(404);
+      expect(errorEnvelopeSchema.parse(response.body).code).toBe(ERR.NOT_FOUND);
+    }
+    expect((await call(app, owner.token, 'GET', `/disabilities/${made.id}`)).body).toEqual(made);
   });
 });
 

@@ -554,3 +554,124 @@ describe('[DISABILITIES][SECONDARY]', () => {
     }
   });
 });
+
+describe('[DISABILITIES][RECORDS][LIST]', () => {
+  /** A word of each kind's full record that stays after its `PATCHES` change. */
+  const WORDS: Record<DisabilityRecordKind, string> = {
+    exposures: 'quarrendale',
+    treatments: 'halvorsen',
+    'mental-health-conditions': 'zenthrophobic',
+    'traumatic-events': 'karbalith',
+    'behavior-changes': 'pellucid',
+    'official-reports': 'brightwater',
+    'evidence-sources': 'ashworthy',
+  };
+  const idsOf = (body: Record<string, unknown> | undefined) =>
+    (body!.results as { id: string }[]).map((record) => record.id);
+
+  for (const kind of DISABILITY_RECORD_KINDS) {
+    it(`[DISABILITIES][RECORDS][LIST]: ${kind} are sorted as asked and searched by their (sealed) text`, async () => {
+      const { url } = await placeFor(kind);
+      const post = async (payload: object) => {
+        const made = await call(app, me.token, 'POST', url, payload);
+        expect(made.status, made.text).toBe(201);
+        return made.body!.id as string;
+      };
+      const first = await post(FULL_RECORDS[kind]);
+      const second = await post(MINIMAL_RECORDS[kind]);
+      const third = await post(FULL_RECORDS[kind]);
+      const list = async (query: string) => {
+        const response = await call(app, me.token, 'GET', `${url}${query}`);
+        expect(response.status, `${query}: ${response.text}`).toBe(200);
+        return response.body;
+      };
+
+      expect(idsOf(await list(''))).toEqual([third, second, first]);
+      expect(idsOf(await list('?sort=-created_at'))).toEqual([third, second, first]);
+      expect(idsOf(await list('?sort=created_at'))).toEqual([first, second, third]);
+      const patched = await call(app, me.token, 'PATCH', `${url}/${first}`, PATCHES[kind]);
+      expect(patched.status, patched.text).toBe(200);
+      expect(idsOf(await list('?sort=-updated_at'))).toEqual([first, third, second]);
+
+      const word = WORDS[kind];
+      const found = await list(`?q=${encodeURIComponent(word.toUpperCase())}`);
+      expect(idsOf(found)).toEqual([third, first]);
+      expect(found!.meta).toEqual({ page: 1, page_size: 20, total: 2 });
+      const paged = await list(`?q=${word.slice(2, 8)}&sort=created_at&page=2&page_size=1`);
+      expect(idsOf(paged)).toEqual([third]);
+      expect(paged!.meta).toEqual({ page: 2, page_size: 1, total: 2 });
+      expect((await list(`?q=${word}&page=3&page_size=1`))!.results).toEqual([]);
+      const none = await list('?q=Xylophonically');
+      expect(none).toEqual({ results: [], meta: { page: 1, page_size: 20, total: 0 } });
+      // The records found are the ones read one by one.
+      expect((found!.results as unknown[])[0]).toEqual(
+        (await call(app, me.token, 'GET', `${url}/${third}`)).body,
+      );
+    });
+  }
+
+  it('[DISABILITIES][RECORDS][LIST]: q matches nested text and keys picked from lists; bad queries answer 400', async () => {
+    const { url } = await placeFor('treatments');
+    const full = await call(app, me.token, 'POST', url, FULL_RECORDS.treatments);
+    await call(app, me.token, 'POST', url, MINIMAL_RECORDS.treatments);
+    const found = await call(app, me.token, 'GET', `${url}?q=meloxi`);
+    expect(idsOf(found.body)).toEqual([full.body!.id]);
+    const exposures = await placeFor('exposures');
+    await call(app, me.token, 'POST', exposures.url, FULL_RECORDS.exposures);
+    const lejeune = await call(app, me.token, 'POST', exposures.url, MINIMAL_RECORDS.exposures);
+    expect(idsOf((await call(app, me.token, 'GET', `${exposures.url}?q=LEJEUNE`)).body)).toEqual([
+      lejeune.body!.id,
+    ]);
+    for (const query of [
+      '?sort=title',
+      '?sort=-created_at,id',
+      '?sort=details',
+      `?q=${'x'.repeat(201)}`,
+      '?q=a%00b',
+      '?page=0',
+    ]) {
+      const response = await call(app, me.token, 'GET', `${url}${query}`);
+      expect(response.status, query).toBe(400);
+      expect(errorEnvelopeSchema.parse(response.body).code, query).toBe(ERR.INVALID_INPUT);
+    }
+  });
+
+  it("[DISABILITIES][RECORDS][LIST]: another user's collection answers 404 whatever the query", async () => {
+    const other = await signIn(app, 'records.list.other@example.com');
+    const theirs = await createFullDisability(app, other.token, 'Theirs to search');
+    for (const kind of DISABILITY_RECORD_KINDS) {
+      const url = collectionUrl(kind, theirs.disability.id, theirs.ids['mental-health-conditions']);
+      for (const query of [`?q=${WORDS[kind]}`, '?sort=created_at', '?q=a&sort=-updated_at']) {
+        const response = await call(app, me.token, 'GET', `${url}${query}`);
+        expectNotFound(response, `${kind}${query}`);
+        expect(response.text).not.toContain(WORDS[kind]);
+      }
+    }
+  });
+
+  it('[DISABILITIES][SECONDARY][LIST]: the connections are sorted as asked', async () => {
+    const made = [];
+    for (const title of ['Sorted back', 'Sorted knee', 'Sorted hip', 'Sorted ankle']) {
+      made.push(await createDisability(app, me.token, { title }));
+    }
+    const [back, ...primaries] = made.map((d) => d.id);
+    const url = `/disabilities/${back}/secondary-disabilities`;
+    const ids: string[] = [];
+    for (const primary of primaries) {
+      const created = await call(app, me.token, 'POST', url, { primary_ids: [primary] });
+      expect(created.status, created.text).toBe(201);
+      ids.push(created.body!.id as string);
+    }
+    const [first, second, third] = ids;
+    const list = async (query: string) =>
+      idsOf((await call(app, me.token, 'GET', url + query)).body);
+    expect(await list('')).toEqual([third, second, first]);
+    expect(await list('?sort=created_at')).toEqual([first, second, third]);
+    await call(app, me.token, 'PATCH', `${url}/${first}`, { relation: 'aggravated' });
+    expect(await list('?sort=-updated_at')).toEqual([first, third, second]);
+    expect(await list('?sort=created_at&page=2&page_size=2')).toEqual([third]);
+    for (const query of ['?sort=title', '?sort=relation']) {
+      expect((await call(app, me.token, 'GET', url + query)).status, query).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+ALTER TABLE "disabilities" ADD COLUMN "wizard_step" text;--> statement-breakpoint
+ALTER TABLE "disabilities" ADD CONSTRAINT "disabilities_wizard_step_check" CHECK ("disabilities"."wizard_step" is null or "disabilities"."wizard_step" in ('type', 'military-symptoms', 'post-military-symptoms', 'flare-ups', 'treatments', 'professional-impacts', 'social-impacts', 'exposures', 'trauma-events', 'trauma-behaviors', 'trauma-evidences', 'trauma-criteria', 'generate', 'download'));
