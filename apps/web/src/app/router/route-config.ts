@@ -1,7 +1,9 @@
+import { WIZARD_STEP_TITLES } from '@muster/contract/wizard-steps';
+
 import { DISABILITY_WIZARD_STEPS, paths } from '@/config/paths';
 
 import type { AppRoute, LazyRouteModule } from './route-types';
-import { WIZARD_STEP_SCREENS, upcomingScreenFor, type UpcomingScreen } from './upcoming-screens';
+import { upcomingScreenFor, type UpcomingScreen } from './upcoming-screens';
 
 /**
  * Every screen of the app. Each entry is lazy: its code loads on first visit. Screens whose
@@ -184,7 +186,7 @@ export const PROTECTED_ROUTES: AppRoute[] = [
   upcomingProtected(paths.disabilities.bulkAdd.path),
   upcomingProtected(paths.disabilities.buddyStatementNew.path),
   {
-    // The disability's own page; the wizard's steps (still to come) are its children.
+    // The disability's own page; the wizard's pages are its children.
     path: paths.disabilities.wizard.path,
     title: 'Disability',
     isProtected: true,
@@ -192,9 +194,15 @@ export const PROTECTED_ROUTES: AppRoute[] = [
       import('../routes/disabilities/disability').then((module) => ({
         Component: module.DisabilityRoute,
       })),
-    children: DISABILITY_WIZARD_STEPS.map((step) =>
-      upcomingScreen(paths.disabilities.wizardStep.getPath(step), WIZARD_STEP_SCREENS[step]),
-    ),
+    children: DISABILITY_WIZARD_STEPS.map((step): AppRoute => ({
+      path: paths.disabilities.wizardStep.getPath(step),
+      title: WIZARD_STEP_TITLES[step],
+      isProtected: true,
+      lazy: () =>
+        import('../routes/disabilities/wizard-step').then((module) => ({
+          Component: module.wizardStepPage(step),
+        })),
+    })),
   },
 
   upcomingProtected(paths.claims.path),

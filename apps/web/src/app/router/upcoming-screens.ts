@@ -1,4 +1,4 @@
-import { paths, type DisabilityWizardStep } from '@/config/paths';
+import { paths } from '@/config/paths';
 
 /**
  * The words of the screens whose features have not landed yet: each shows its title and what it
@@ -143,69 +143,3 @@ export function upcomingScreenFor(path: string): UpcomingScreen {
   if (!screen) throw new Error(`No words for the upcoming screen ${path}.`);
   return screen;
 }
-
-export const WIZARD_STEP_SCREENS: Record<DisabilityWizardStep, { title: string; summary: string }> =
-  {
-    type: {
-      title: 'Condition type',
-      summary:
-        'Say what kind of condition this is, such as an injury, an illness or a mental health condition, and whether another service-connected condition caused it.',
-    },
-    'military-symptoms': {
-      title: 'Symptoms during service',
-      summary: 'Describe the symptoms you had while in the military and when they started.',
-    },
-    'post-military-symptoms': {
-      title: 'Symptoms after service',
-      summary: 'Describe how the condition has affected you since you left the military.',
-    },
-    'flare-ups': {
-      title: 'Flare-ups',
-      summary:
-        'Record how often the condition flares up, how long flare-ups last and what they keep you from doing.',
-    },
-    treatments: {
-      title: 'Treatments',
-      summary: 'List the treatments, medications and providers for this condition.',
-    },
-    'professional-impacts': {
-      title: 'Impact on work',
-      summary:
-        'Explain how the condition affects your job, your attendance and your ability to work.',
-    },
-    'social-impacts': {
-      title: 'Impact on daily life',
-      summary:
-        'Explain how the condition affects your family life, your relationships and your daily activities.',
-    },
-    generate: {
-      title: 'Generate statement',
-      summary: 'Turn your answers into a written disability statement that you review and edit.',
-    },
-    download: {
-      title: 'Download statement',
-      summary: 'Download your finished statement to include with your claim.',
-    },
-    exposures: {
-      title: 'Exposures',
-      summary:
-        'Record toxic exposures during service, such as burn pits, Agent Orange or contaminated water.',
-    },
-    'trauma-events': {
-      title: 'Traumatic events',
-      summary: 'Describe the events in service connected to this mental health condition.',
-    },
-    'trauma-behaviors': {
-      title: 'Behavior changes',
-      summary:
-        'Record changes in your behavior after those events; they can support a claim when records are missing.',
-    },
-    'trauma-evidences': {
-      title: 'Evidence sources',
-      summary: 'List official reports and other sources of evidence that support what happened.',
-    },
-    'trauma-criteria': {
-      title: 'Diagnostic criteria',
-      summary: 'Go through the diagnostic (DSM) criteria that apply to your condition.',
-    },
-  };

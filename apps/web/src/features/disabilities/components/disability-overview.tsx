@@ -1,4 +1,5 @@
 import type { Disability } from '@muster/contract/disabilities';
+import { WIZARD_STEP_TITLES } from '@muster/contract/wizard-steps';
 import { ArrowRightIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -99,8 +100,15 @@ export function DisabilityOverview({ disability, veterans, onDeleted }: Disabili
           affects your work and daily life. Your answers save as you go.
         </p>
         <Button asChild>
-          <Link to={paths.disabilities.wizardStep.getHref(disability.id, 'type')}>
-            Start the questions
+          <Link
+            to={paths.disabilities.wizardStep.getHref(
+              disability.id,
+              disability.wizard_step ?? 'type',
+            )}
+          >
+            {disability.wizard_step
+              ? `Continue: ${WIZARD_STEP_TITLES[disability.wizard_step]}`
+              : 'Start the questions'}
             <ArrowRightIcon aria-hidden />
           </Link>
         </Button>

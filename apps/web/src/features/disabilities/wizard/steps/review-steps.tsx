@@ -1,0 +1,192 @@
+import { ANSWER_STEPS, type Disability } from '@muster/contract/disabilities';
+import type { DisabilityWizardStep } from '@muster/contract/wizard-steps';
+import { wizardSteps, type WizardPlanInput } from '@muster/domain/disability-wizard';
+import { DownloadIcon } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { QueryErrorPanel } from '@/components/errors/query-error-panel';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+
+import {
+  answersDocument,
+  missingPieces,
+  summarizeAnswerStep,
+  summarizeExposures,
+  summarizeTreatments,
+  type StepSummary,
+} from '../answer-summary';
+import { useAllAnswers, useRecords } from '../wizard-api';
+
+type ReviewProps = { disability: Disability; plan: WizardPlanInput };
+
+/** Everything the review and the download show, once loaded; the page's failure or spinner else. */
+function useReview({ disability, plan }: ReviewProps) {
+  const answers = useAllAnswers(disability.id);
+  const treatments = useRecords('treatments', { disabilityId: disability.id });
+  const exposures = useRecords('exposures', { disabilityId: disability.id });
+  const queries = [answers, treatments, exposures];
+  const failed = queries.find((query) => query.isError);
+  if (failed) {
+    return {
+      fallback: (
+        <QueryErrorPanel
+          title="We could not load your answers"
+          error={failed.error}
+          onRetry={() => queries.forEach((query) => void query.refetch())}
+        />
+      ),
+    } as const;
+  }
+  if (!answers.data || !treatments.data || !exposures.data) {
+    return { fallback: <PageSpinner label="Loading your answers" /> } as const;
+  }
+  const steps = wizardSteps(plan);
+  const applies = (step: DisabilityWizardStep) => steps.includes(step);
+  const sections: StepSummary[] = [];
+  for (const stored of answers.data.results) {
+    if (!applies(stored.step)) continue;
+    sections.push(summarizeAnswerStep(stored));
+    if (stored.step === 'flare-ups') sections.push(summarizeTreatments(treatments.data));
+  }
+  if (applies('exposures')) sections.push(summarizeExposures(exposures.data));
+  const missing = missingPieces({
+    disability,
+    steps,
+    answers: answers.data.results,
+    treatments: treatments.data,
+  });
+  return { sections, missing } as const;
+}
+
+/** The order of the document steps and the record steps as the wizard visits them. */
+const REVIEWED_STEPS: readonly DisabilityWizardStep[] = [
+  ...ANSWER_STEPS,
+  'treatments',
+  'exposures',
+];
+
+/**
+ * The review before the statement: each page's answers in the veteran's words, with a way back to
+ * change them, and what a rater would still look for.
+ */
+export function GenerateStep(props: ReviewProps) {
+  const review = useReview(props);
+  if ('fallback' in review) return review.fallback;
+  const { disability } = props;
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="text-muted-foreground max-w-prose">
+        Your personal statement is written from these answers, in your own words. Check that they
+        say what you mean; change any page with its link.
+      </p>
+      <section aria-labelledby="still-missing" className="flex flex-col gap-2">
+        <h2 id="still-missing" className="text-lg font-semibold">
+          What your claim still lacks
+        </h2>
+        {review.missing.length === 0 ? (
+          <p>Nothing that these questions can fill in. Well done.</p>
+        ) : (
+          <ul className="grid list-disc gap-1 ps-6">
+            {review.missing.map((piece) => (
+              <li key={piece.text}>
+                {piece.step ? (
+                  <Link
+                    to={paths.disabilities.wizardStep.getHref(disability.id, piece.step)}
+                    className="underline underline-offset-4"
+                  >
+                    {piece.text}
+                  </Link>
+                ) : (
+                  piece.text
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {review.sections
+        .filter((section) => REVIEWED_STEPS.includes(section.step))
+        .map((section) => (
+          <section
+            key={section.step}
+            aria-labelledby={`review-${section.step}`}
+            className="flex min-w-0 flex-col gap-3 rounded-lg border p-4"
+          >
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id={`review-${section.step}`} className="text-lg font-semibold">
+                {section.title}
+              </h2>
+              <Link
+                to={paths.disabilities.wizardStep.getHref(disability.id, section.step)}
+                className="text-sm underline underline-offset-4"
+              >
+                Change<span className="sr-only"> {section.title.toLowerCase()}</span>
+              </Link>
+            </div>
+            {section.answers.length === 0 ? (
+              <p className="text-muted-foreground text-sm">Not answered yet.</p>
+            ) : (
+              <dl className="grid gap-3">
+                {section.answers.map(({ question, answer }) => (
+                  <div key={question} className="grid min-w-0 gap-0.5">
+                    <dt className="text-muted-foreground text-sm">{question}</dt>
+                    <dd className="break-words whitespace-pre-line">{answer}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </section>
+        ))}
+    </div>
+  );
+}
+
+function todayText(): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date());
+}
+
+function fileName(title: string): string {
+  const base = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'disability'}-answers.txt`;
+}
+
+/** A copy of every answer to keep, print or take to a helper such as a VSO. */
+export function DownloadStep(props: ReviewProps) {
+  const review = useReview(props);
+  if ('fallback' in review) return review.fallback;
+  const { disability } = props;
+  const download = () => {
+    const text = answersDocument({ disability, sections: review.sections, today: todayText() });
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName(disability.title);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-muted-foreground max-w-prose">
+        A copy of all your answers about {disability.title}, as a text file you can keep, print or
+        share with someone helping you with your claim. It is made on your device: nothing more is
+        sent anywhere.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" onClick={download}>
+          <DownloadIcon aria-hidden />
+          Download your answers
+        </Button>
+      </div>
+      <p className="text-muted-foreground text-sm">
+        {review.sections.reduce((count, section) => count + section.answers.length, 0)} answers
+        across {review.sections.length} pages.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { apiURL } from '../../config.ts';
+import { checkA11y, expect, test } from '../../fixtures.ts';
+
+/**
+ * The disability wizard walked as a veteran would: each page answered, saved on its own, checked
+ * for accessibility, and left with "Save and continue"; then every answer read back from the API
+ * and the review page. A second pass at phone width checks no page scrolls sideways.
+ */
+
+type Created = { id: string; title: string };
+
+async function createDisability(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<Created> {
+  const response = await request.post(`${apiURL}/disabilities`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Created;
+}
+
+async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(`${apiURL}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels. */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
+      document.documentElement.clientWidth,
+  );
+}
+
+/** The page's heading and its place in the wizard. */
+async function expectStep(page: Page, title: string, index: number, total: number) {
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(`Step ${index} of ${total}`, { exact: true })).toBeVisible();
+}
+
+/** Waits until the page says everything is saved. */
+async function expectSaved(page: Page) {
+  await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible({
+    timeout: 10_000,
+  });
+}
+
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+test('[APP][WIZARD]: a knee claim walked from type to download, every answer saved, axe on each page', async ({
+  page,
+  request,
+  login,
+}) => {
+  test.setTimeout(180_000);
+  const user = await login();
+  const knee = await createDisability(request, user.token, {
+    title: 'knee strain or sprain, left',
+    classification_code: '8997',
+    diagnostic_code: '5260',
+    side_of_body: 'left',
+  });
+  const base = `/disabilities/${knee.id}`;
+
+  // Type: chosen by keyboard.
+  await page.goto(`${base}/type`);
+  await expectStep(page, 'How it connects to your service', 1, 9);
+  await expect(page.getByRole('complementary', { name: 'Why VA asks this' })).toContainText(
+    '3.303',
+  );
+  await checkA11y(page);
+  await page.getByRole('radio', { name: /It started or happened during my service/ }).check();
+  await expectSaved(page);
+  await next(page);
+
+  // Symptoms in service.
+  await expectStep(page, 'Symptoms during service', 2, 9);
+  await page
+    .getByLabel('What happened in service that this condition goes back to?')
+    .fill('Twisted my left knee on a ruck march at Fort Hood, 2009.');
+  await page.getByLabel('Symptoms you had in service').fill('Swelling\nKnee gave way on runs');
+  await page.getByLabel('When did they start?').fill('2009-03-14');
+  await page
+    .getByRole('group', { name: /report it or get care/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByLabel('To whom, and when?').fill('Sick call the next morning.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Symptoms since.
+  await expectStep(page, 'Symptoms since service', 3, 9);
+  await page.getByLabel('Symptoms you have now').fill('Pain on stairs\nStiffness');
+  await page.getByLabel('How often do you have them?').selectOption('daily');
+  await page.getByRole('radio', { name: 'Worse' }).check();
+  await page
+    .getByLabel('Describe the condition as it is today')
+    .fill('Aches every day; I cannot kneel.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Flare-ups: the note explains motion.
+  await expectStep(page, 'Flare-ups', 4, 9);
+  await expect(page.getByRole('complementary', { name: 'Why VA asks this' })).toContainText(
+    /motion/i,
+  );
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByLabel('How often?').selectOption('weekly');
+  await page.getByLabel('How long does a flare-up last?').selectOption('one_day');
+  await page.getByLabel('How bad is a flare-up, from 1 to 10?').selectOption('7');
+  await page.getByLabel('What can you not do during a flare-up?').fill('Cannot walk a block.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Treatment: one record.
+  await expectStep(page, 'Treatment', 5, 9);
+  await page.getByRole('button', { name: /Add a treatment/ }).click();
+  await page
+    .getByLabel(/Facility/)
+    .first()
+    .fill('Temple VA Medical Center');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Work.
+  await expectStep(page, 'Impact on work', 6, 9);
+  await page.getByLabel('Are you working now?').selectOption('part_time');
+  await page
+    .getByLabel('How does the condition affect your work?')
+    .fill('I had to leave my warehouse job.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Daily life.
+  await expectStep(page, 'Impact on daily life', 7, 9);
+  await page
+    .getByLabel('How does the condition affect your daily life?')
+    .fill('I no longer hike with my kids.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // Review: the answers, in the veteran's words; nothing about trauma or exposures.
+  await expectStep(page, 'Review your answers', 8, 9);
+  const work = page.getByRole('region', { name: 'Impact on work' });
+  await expect(work).toContainText('I had to leave my warehouse job.');
+  await expect(page.getByRole('region', { name: 'Flare-ups' })).toContainText('7 out of 10');
+  await expect(page.getByRole('region', { name: 'Treatment' })).toContainText(
+    'Temple VA Medical Center',
+  );
+  await expect(page.getByRole('link', { name: 'Traumatic events' })).toHaveCount(0);
+  await checkA11y(page);
+  await next(page);
+
+  // Download: a text file with the answers.
+  await expectStep(page, 'Download your answers', 9, 9);
+  await checkA11y(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download your answers' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('knee-strain-or-sprain-left-answers.txt');
+  const text = await (await download.createReadStream()).toArray();
+  expect(Buffer.concat(text).toString('utf8')).toContain('Twisted my left knee on a ruck march');
+
+  // Saved on the server, and the disability's page resumes at the last page.
+  const answers = await getJson<{ results: { step: string; answers: Record<string, unknown> }[] }>(
+    request,
+    user.token,
+    `${base}/answers`,
+  );
+  const flare = answers.results.find((entry) => entry.step === 'flare-ups');
+  expect(flare?.answers).toMatchObject({ has_flare_ups: true, severity: 7, duration: 'one_day' });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page.getByRole('link', { name: 'Continue: Download your answers' })).toBeVisible();
+});
+
+test.describe('[APP][WIZARD][MOBILE]', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('every wizard page fits a 375 px screen without sideways scrolling', async ({
+    page,
+    request,
+    login,
+  }) => {
+    test.setTimeout(120_000);
+    const user = await login();
+    const ptsd = await createDisability(request, user.token, {
+      title: 'PTSD (post-traumatic stress disorder)',
+      classification_code: '8989',
+      diagnostic_code: '9411',
+      claim_type: 'presumptive',
+    });
+    const steps = [
+      'type',
+      'military-symptoms',
+      'post-military-symptoms',
+      'flare-ups',
+      'treatments',
+      'professional-impacts',
+      'social-impacts',
+      'exposures',
+      'trauma-events',
+      'trauma-behaviors',
+      'trauma-evidences',
+      'trauma-criteria',
+      'generate',
+      'download',
+    ];
+    for (const step of steps) {
+      await page.goto(`/disabilities/${ptsd.id}/${step}`);
+      await expect(page.getByText(/^Step \d+ of 14$/)).toBeVisible();
+      await expect(page.getByRole('button', { name: /Save and continue|Finish/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await sidewaysOverflow(page), `${step} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+});
