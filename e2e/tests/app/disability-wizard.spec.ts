@@ -10,6 +10,7 @@ import { checkA11y, expect, test } from '../../fixtures.ts';
  */
 
 type Created = { id: string; title: string };
+type Listed<T> = { results: T[] };
 
 async function createDisability(
   request: APIRequestContext,
@@ -129,10 +130,7 @@ test('[APP][WIZARD]: a knee claim walked from type to download, every answer sav
   // Treatment: one record.
   await expectStep(page, 'Treatment', 5, 9);
   await page.getByRole('button', { name: /Add a treatment/ }).click();
-  await page
-    .getByLabel(/Facility/)
-    .first()
-    .fill('Temple VA Medical Center');
+  await page.getByLabel('Where were you treated?').fill('Temple VA Medical Center');
   await expectSaved(page);
   await checkA11y(page);
   await next(page);
@@ -188,6 +186,152 @@ test('[APP][WIZARD]: a knee claim walked from type to download, every answer sav
   expect(flare?.answers).toMatchObject({ has_flare_ups: true, severity: 7, duration: 'one_day' });
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page.getByRole('link', { name: 'Continue: Download your answers' })).toBeVisible();
+});
+
+test('[APP][WIZARD]: a PTSD claim walked through the trauma pages with the crisis line, axe on each page', async ({
+  page,
+  request,
+  login,
+}) => {
+  test.setTimeout(240_000);
+  const user = await login();
+  const ptsd = await createDisability(request, user.token, {
+    title: 'PTSD (post-traumatic stress disorder)',
+    classification_code: '8989',
+    diagnostic_code: '9411',
+    claim_type: 'direct',
+  });
+  const base = `/disabilities/${ptsd.id}`;
+  const total = 13;
+
+  // The pages every condition has, answered briefly.
+  await page.goto(`${base}/type`);
+  await expectStep(page, 'How it connects to your service', 1, total);
+  await expect(
+    page.getByRole('radio', { name: /It started or happened during my service/ }),
+  ).toBeChecked();
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Symptoms during service', 2, total);
+  await page
+    .getByLabel('What happened in service that this condition goes back to?')
+    .fill('An IED hit the vehicle ahead of mine near Kandahar in 2011.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Symptoms since service', 3, total);
+  await page.getByLabel('Symptoms you have now').fill('Nightmares\nPanic in crowds');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Flare-ups', 4, total);
+  await page.getByRole('radio', { name: 'No' }).check();
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Treatment', 5, total);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Impact on work', 6, total);
+  // Why VA asks: mental disorders are rated on work and social life.
+  await expect(page.getByRole('complementary', { name: 'Why VA asks this' })).toContainText(
+    '4.130',
+  );
+  await page.getByLabel('How does the condition affect your work?').fill('I lost two jobs.');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Impact on daily life', 7, total);
+  await checkA11y(page);
+  await next(page);
+
+  // Trauma pages: the crisis line on each, and a way to pause or skip.
+  await expectStep(page, 'Traumatic events', 8, total);
+  const crisis = page.getByRole('complementary', { name: 'Veterans Crisis Line' });
+  await expect(crisis.getByRole('link', { name: '988, then press 1' })).toHaveAttribute(
+    'href',
+    'tel:988',
+  );
+  await expect(crisis.getByRole('link', { name: '838255' })).toHaveAttribute('href', 'sms:838255');
+  await expect(page.getByRole('button', { name: 'Take a break' })).toBeVisible();
+  await expect(page.getByLabel('Which condition?')).toHaveValue('ptsd');
+  await page
+    .getByRole('checkbox', { name: 'Combat, or fear of enemy or terrorist attack' })
+    .check();
+  await expectSaved(page);
+  await page.getByRole('button', { name: 'Add an event' }).click();
+  await page.getByLabel('What happened?').fill('IED strike on the convoy; two friends were hurt.');
+  await page.getByLabel('Where?').fill('Kandahar Province');
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Changes in behavior', 9, total);
+  await expect(crisis).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Withdrawal from friends' }).check();
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  await expectStep(page, 'Reports and evidence', 10, total);
+  await expect(crisis).toBeVisible();
+  await checkA11y(page);
+  // Skipped: nothing asked of this page is required.
+  await page.getByRole('button', { name: 'Skip this page' }).click();
+
+  await expectStep(page, 'PTSD criteria', 11, total);
+  await expect(crisis).toBeVisible();
+  const intrusion = page.getByRole('group', { name: /^B\. / });
+  await intrusion.getByRole('radio', { name: 'Yes' }).check();
+  await intrusion.getByRole('checkbox', { name: 'Nightmares about it' }).check();
+  await expectSaved(page);
+  await checkA11y(page);
+  await next(page);
+
+  // The review leaves out what does not apply, and shows the answers.
+  await expectStep(page, 'Review your answers', 12, total);
+  await expect(page.getByRole('region', { name: 'Impact on work' })).toContainText(
+    'I lost two jobs.',
+  );
+  await expect(page.getByRole('region', { name: 'Exposures' })).toHaveCount(0);
+  await checkA11y(page);
+  await next(page);
+  await expectStep(page, 'Download your answers', 13, total);
+  await checkA11y(page);
+
+  // On the server: the condition, the event, the behaviour change and criterion B.
+  const conditions = await getJson<
+    Listed<{ id: string; condition: string; stressor_types: string[] }>
+  >(request, user.token, `${base}/mental-health-conditions`);
+  expect(conditions.results).toHaveLength(1);
+  expect(conditions.results[0]).toMatchObject({ condition: 'ptsd', stressor_types: ['combat'] });
+  const conditionBase = `${base}/mental-health-conditions/${conditions.results[0]!.id}`;
+  const events = await getJson<Listed<{ description: string }>>(
+    request,
+    user.token,
+    `${conditionBase}/traumatic-events`,
+  );
+  expect(events.results.map((event) => event.description)).toEqual([
+    'IED strike on the convoy; two friends were hurt.',
+  ]);
+  const changes = await getJson<Listed<{ change: string }>>(
+    request,
+    user.token,
+    `${conditionBase}/behavior-changes`,
+  );
+  expect(changes.results.map((change) => change.change)).toEqual(['withdrawal']);
+  const criterion = await getJson<{ answers: { met: string; items: string[] } }>(
+    request,
+    user.token,
+    `${conditionBase}/dsm-criteria/B`,
+  );
+  expect(criterion.answers).toMatchObject({ met: 'yes', items: ['nightmares'] });
 });
 
 test.describe('[APP][WIZARD][MOBILE]', () => {

@@ -183,7 +183,15 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.CreateDisabilityRoute,
       })),
   },
-  upcomingProtected(paths.disabilities.bulkAdd.path),
+  {
+    path: paths.disabilities.bulkAdd.path,
+    title: 'Add many disabilities',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/bulk-add-disabilities').then((module) => ({
+        Component: module.BulkAddDisabilitiesRoute,
+      })),
+  },
   upcomingProtected(paths.disabilities.buddyStatementNew.path),
   {
     // The disability's own page; the wizard's pages are its children.

@@ -81,12 +81,12 @@ describe('the app router', () => {
 
   it('renders a screen that has not landed as a titled page with its summary', async () => {
     mockSignedIn();
-    renderApp({ path: '/disabilities/abc-123/flare-ups' });
+    renderApp({ path: '/nexus/abc-123' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Flare-ups' })).toBeVisible();
-    expect(screen.getByText(/how often the condition flares up/)).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nexus letter' })).toBeVisible();
+    expect(screen.getByText('One nexus letter and its status.')).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    await waitFor(() => expect(document.title).toBe('Flare-ups · Muster'));
+    await waitFor(() => expect(document.title).toBe('Nexus letter · Muster'));
   });
 
   it('renders the frame: header, main landmark and the footer disclaimer', async () => {

@@ -42,10 +42,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
   },
-  [paths.disabilities.bulkAdd.path]: {
-    title: 'Add many disabilities',
-    summary: 'Add several conditions at once, then complete each statement at your own pace.',
-  },
   [paths.disabilities.buddyStatementNew.path]: {
     title: 'Request a buddy statement',
     summary:
