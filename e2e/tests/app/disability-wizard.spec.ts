@@ -337,12 +337,12 @@ test('[APP][WIZARD]: a PTSD claim walked through the trauma pages with the crisi
 test.describe('[APP][WIZARD][MOBILE]', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('every wizard page fits a 375 px screen without sideways scrolling', async ({
+  test('every wizard page fits a 375 px screen without sideways scrolling and passes axe', async ({
     page,
     request,
     login,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const user = await login();
     const ptsd = await createDisability(request, user.token, {
       title: 'PTSD (post-traumatic stress disorder)',
@@ -372,6 +372,8 @@ test.describe('[APP][WIZARD][MOBILE]', () => {
       await expect(page.getByRole('button', { name: /Save and continue|Finish/ })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(await sidewaysOverflow(page), `${step} scrolls sideways`).toBeLessThanOrEqual(0);
+      // Exposures is on neither walk above: checked here, like every page, at phone width.
+      await checkA11y(page);
     }
   });
 });

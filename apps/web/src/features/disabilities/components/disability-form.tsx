@@ -7,6 +7,7 @@ import {
   type Disability,
 } from '@muster/contract/disabilities';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import {
@@ -19,6 +20,7 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { TextField } from '@/components/ui/text-field';
+import { paths } from '@/config/paths';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastSuccess } from '@/lib/toast';
 
@@ -189,14 +191,30 @@ export function DisabilityForm({
 
           <div className="grid gap-4 sm:grid-cols-2">
             {veterans.length > 0 ? (
-              <SelectField control={form.control} name="veteran_id" label="Veteran record">
+              <SelectField
+                control={form.control}
+                name="veteran_id"
+                label="Veteran record"
+                description={
+                  <Link to={paths.veterans.list.getHref()} className="underline underline-offset-4">
+                    Manage veteran records
+                  </Link>
+                }
+              >
                 {veterans.map((veteran) => (
                   <option key={veteran.id} value={veteran.id}>
                     {veteran.isPrimary ? `${veteran.name} (primary)` : veteran.name}
                   </option>
                 ))}
               </SelectField>
-            ) : null}
+            ) : (
+              <p className="text-muted-foreground self-end text-sm">
+                Your service record fills in VA’s forms for you.{' '}
+                <Link to={paths.veterans.new.getHref()} className="underline underline-offset-4">
+                  Add your veteran record
+                </Link>
+              </p>
+            )}
             <SelectField
               control={form.control}
               name="percent"
