@@ -52,6 +52,27 @@ export const HERBICIDE_LOCATIONS = {
   vietnam: 'Vietnam or the waters in or off of Vietnam',
 } as const;
 
+/**
+ * The radiation-risk activities of VA's presumption for radiation-exposed veterans (38 CFR
+ * 3.309(d)(3)), in plain words. A radiation exposure names one of them, or `other` with details:
+ * only these activities carry the presumption.
+ */
+export const RADIATION_ACTIVITIES = {
+  nuclear_test: 'Onsite participation in a U.S. atmospheric or underwater nuclear test',
+  eniwetok_garrison: 'Garrison or maintenance forces on Eniwetok',
+  crossroads_decontamination: 'Decontaminating Operation Crossroads ships at a naval shipyard',
+  hiroshima_nagasaki: 'Occupation of Hiroshima or Nagasaki, Japan',
+  japan_prisoner_of_war: 'Prisoner of war in Japan during World War II',
+  gaseous_diffusion_plant:
+    'Gaseous diffusion plant at Paducah, KY, Portsmouth, OH, or area K25 at Oak Ridge, TN',
+  amchitka: 'Amchitka Island, Alaska (Long Shot, Milrow or Cannikin underground tests)',
+  special_exposure_cohort:
+    'Service that would qualify a Department of Energy employee for the Special Exposure Cohort',
+  enewetak_cleanup: 'Cleanup of Enewetak Atoll',
+  palomares: 'Response to the B-52 collision near Palomares, Spain',
+  thule: 'Response to the B-52 crash near Thule Air Force Base, Greenland',
+} as const;
+
 /** Other toxic exposures the form asks about, wherever they happened. */
 export const ADDITIONAL_HAZARDS = {
   asbestos: 'Asbestos',
@@ -69,8 +90,8 @@ export const OTHER = 'other';
 /**
  * The kinds of exposure a claim can rest on. Burn pits and other airborne hazards were at the Gulf
  * War places (1990 and post-9/11 lists together); Camp Lejeune (or MCAS New River) is one place, so
- * it takes no location; radiation is described in words; other hazards name one of the form's
- * other exposures.
+ * it takes no location; radiation names its radiation-risk activity (or another, in words); other
+ * hazards name one of the form's other exposures.
  */
 export const EXPOSURE_KINDS = [
   'gulf_war_1990',
@@ -107,7 +128,7 @@ export const EXPOSURE_LOCATIONS: Readonly<Record<ExposureKind, readonly string[]
     OTHER,
   ],
   camp_lejeune: [],
-  radiation: [],
+  radiation: [...keysOf(RADIATION_ACTIVITIES), OTHER],
   other_hazard: [],
 };
 
@@ -117,6 +138,7 @@ export const ALL_EXPOSURE_LOCATIONS = [
     ...keysOf(GULF_WAR_1990_LOCATIONS),
     ...keysOf(GULF_WAR_2001_LOCATIONS),
     ...keysOf(HERBICIDE_LOCATIONS),
+    ...keysOf(RADIATION_ACTIVITIES),
     OTHER,
   ]),
 ] as [string, ...string[]];
@@ -143,8 +165,10 @@ export function exposureLocationLabel(kind: ExposureKind, location: string): str
   const lists: Record<string, string>[] =
     kind === 'herbicide'
       ? [HERBICIDE_LOCATIONS]
-      : kind === 'gulf_war_2001'
-        ? [GULF_WAR_2001_LOCATIONS]
-        : [GULF_WAR_1990_LOCATIONS, GULF_WAR_2001_LOCATIONS];
+      : kind === 'radiation'
+        ? [RADIATION_ACTIVITIES]
+        : kind === 'gulf_war_2001'
+          ? [GULF_WAR_2001_LOCATIONS]
+          : [GULF_WAR_1990_LOCATIONS, GULF_WAR_2001_LOCATIONS];
   return lists.map((list) => list[location]).find((label) => label !== undefined);
 }

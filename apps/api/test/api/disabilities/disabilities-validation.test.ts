@@ -102,17 +102,17 @@ const BAD_RECORDS: Record<DisabilityRecordKind, Case[]> = {
     },
     {
       name: 'details of 201',
-      payload: { kind: 'radiation', location_details: 'x'.repeat(201) },
+      payload: { kind: 'camp_lejeune', location_details: 'x'.repeat(201) },
       field: 'location_details',
     },
     {
       name: 'description of 5001',
-      payload: { kind: 'radiation', description: 'x'.repeat(5001) },
+      payload: { kind: 'camp_lejeune', description: 'x'.repeat(5001) },
       field: 'description',
     },
     {
       name: 'eleven hazards',
-      payload: { kind: 'radiation', additional_hazards: Array(11).fill('mos') },
+      payload: { kind: 'camp_lejeune', additional_hazards: Array(11).fill('mos') },
       field: 'additional_hazards',
     },
   ],

@@ -227,7 +227,8 @@ describe('[DISABILITIES][EXPOSURES]', () => {
       { kind: 'burn_pits', location: 'iraq' },
       { kind: 'burn_pits', location: 'yemen' },
       { kind: 'camp_lejeune' },
-      { kind: 'radiation', location_details: 'Nevada test site' },
+      { kind: 'radiation', location: 'nuclear_test' },
+      { kind: 'radiation', location: 'other', location_details: 'Nevada test site' },
       { kind: 'other_hazard', hazard: 'asbestos' },
       { kind: 'other_hazard', hazard: 'other', location_details: 'Jet fuel (JP-8)' },
     ];
@@ -243,6 +244,7 @@ describe('[DISABILITIES][EXPOSURES]', () => {
       [{ kind: 'herbicide', location: 'other' }, 'location_details'],
       [{ kind: 'camp_lejeune', location: 'iraq' }, 'location'],
       [{ kind: 'radiation', location: 'vietnam' }, 'location'],
+      [{ kind: 'radiation' }, 'location'],
       [{ kind: 'other_hazard' }, 'hazard'],
       [{ kind: 'herbicide', location: 'laos', hazard: 'asbestos' }, 'hazard'],
       [{ kind: 'other_hazard', hazard: 'other' }, 'location_details'],

@@ -112,6 +112,20 @@ describe('ExposuresStep', { timeout: 30_000 }, () => {
     expect(within(region).getAllByText(/Qualifying place: Djibouti/)[0]).toBeVisible();
   });
 
+  it('finds a radiation cancer presumptive for a nuclear test participant', async () => {
+    await openExposures(buildDisability({ id: DISABILITY_ID, title: 'Thyroid cancer' }), [
+      exposure({
+        kind: 'radiation',
+        location: 'nuclear_test',
+        start_date: '1957-05-01',
+        end_date: '1957-10-31',
+      }),
+    ]);
+    const card = screen.getByRole('region', { name: 'Exposure 1' });
+    expect(within(card).getByRole('combobox', { name: 'Where?' })).toHaveValue('nuclear_test');
+    expect(await within(verdict()).findByText('Presumptive — no nexus needed')).toBeVisible();
+  });
+
   it('resets the place when the kind changes', async () => {
     await openExposures(buildDisability({ id: DISABILITY_ID, title: 'Asthma' }), [exposure()]);
     const user = userEvent.setup();

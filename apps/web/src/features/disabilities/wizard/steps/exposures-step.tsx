@@ -207,10 +207,9 @@ const isPresumptiveKind = (kind: ExposureKind): kind is PresumptiveExposureKind 
 
 /**
  * A saved exposure as the presumptive lists read it, or null when no list can name its place.
- * The two vocabularies differ in three ways: Camp Lejeune is one place, which the lists name
- * `camp_lejeune` and the record leaves empty; radiation is described in words on the record,
- * while the lists need one of their radiation-risk activities; and the lists know neither "other"
- * places nor other hazards.
+ * The two vocabularies differ in two ways: Camp Lejeune is one place, which the lists name
+ * `camp_lejeune` and the record leaves empty; and the lists know neither "other" places nor
+ * other hazards.
  */
 function toPresumptiveExposure(exposure: Exposure): PresumptiveExposure | null {
   if (!isPresumptiveKind(exposure.kind)) return null;
@@ -290,8 +289,8 @@ function PresumptiveVerdict({ disability }: { disability: Disability }) {
       {hasUnchecked ? (
         <p className="text-muted-foreground flex gap-2 text-sm">
           <InfoIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Exposures at a place VA’s lists do not name, or described only in your words (radiation,
-          other hazards), are not checked here.
+          Exposures at a place or in an activity VA’s lists do not name, and other hazards, are not
+          checked here.
         </p>
       ) : null}
     </section>
