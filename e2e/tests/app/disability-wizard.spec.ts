@@ -50,9 +50,12 @@ async function expectStep(page: Page, title: string, index: number, total: numbe
 
 /** Waits until the page says everything is saved. */
 async function expectSaved(page: Page) {
-  await expect(page.getByRole('status').filter({ hasText: /^Saved/ })).toBeVisible({
-    timeout: 10_000,
-  });
+  await expect(page.locator('[data-slot="autosave-status"]')).toHaveAttribute(
+    'data-state',
+    'saved',
+    { timeout: 10_000 },
+  );
+  await expect(page.locator('[data-slot="autosave-status"]')).toHaveText(/^Saved/);
 }
 
 async function next(page: Page) {

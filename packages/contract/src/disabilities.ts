@@ -152,7 +152,9 @@ export const MAX_SYMPTOMS = 30;
 export const narrativeSchema = (max: number = NARRATIVE_MAX) =>
   safeText({ max, multiline: true }).nullable().optional();
 
-const symptomListSchema = z.array(safeText({ min: 1, max: SYMPTOM_MAX })).max(MAX_SYMPTOMS);
+const symptomListSchema = z
+  .array(safeText({ min: 1, max: SYMPTOM_MAX }))
+  .max(MAX_SYMPTOMS, `At most ${MAX_SYMPTOMS} symptoms`);
 
 export const FREQUENCIES = [
   'constant',

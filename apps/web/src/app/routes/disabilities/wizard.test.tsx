@@ -1,9 +1,11 @@
-import type { AnswerStep, Disability } from '@muster/contract/disabilities';
+import { ANSWER_STEPS, type AnswerStep, type Disability } from '@muster/contract/disabilities';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { json, type ApiRequest } from '@/testing/api-mock';
+import { ERR } from '@muster/contract/errors';
+
+import { apiError, json, type ApiRequest } from '@/testing/api-mock';
 import { buildDisability } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';
@@ -50,6 +52,14 @@ function wizardApi(initial: Disability) {
         disability = { ...disability, ...(request.body as Partial<Disability>) };
         return json(disability);
       },
+      [`GET ${base}/answers`]: () =>
+        json({
+          results: ANSWER_STEPS.map((step) => ({
+            step,
+            answers: answers.get(step) ?? null,
+            updated_at: null,
+          })),
+        }),
       [`GET ${base}/exposures`]: emptyPage,
       [`GET ${base}/treatments`]: emptyPage,
       ...stepRoutes('military-symptoms'),
@@ -149,6 +159,59 @@ describe('the disability wizard', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(`/disabilities/${KNEE_ID}/military-symptoms`);
   });
 
+  it('leaving by a link saves first, and stays with the reason when it cannot', async () => {
+    const api = wizardApi(KNEE);
+    mockSignedIn({ routes: api.routes });
+    const user = userEvent.setup();
+    const { router } = renderApp({ path: `/disabilities/${KNEE_ID}/social-impacts` });
+    const field = await screen.findByRole(
+      'textbox',
+      { name: 'How does the condition affect your daily life?' },
+      { timeout: 5_000 },
+    );
+    // Typed, then a link at once: the answer is saved before the page goes.
+    await user.type(field, 'No more hikes');
+    await user.click(screen.getByText(/All questions/));
+    await user.click(screen.getByRole('link', { name: 'Flare-ups' }));
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`/disabilities/${KNEE_ID}/flare-ups`),
+      { timeout: 5_000 },
+    );
+    expect(api.answers.get('social-impacts')).toEqual({ description: 'No more hikes' });
+
+    // An answer that cannot be saved keeps the veteran on the page, told why.
+    await screen.findByRole('heading', { level: 1, name: 'Flare-ups' });
+    await user.click(screen.getByRole('link', { name: 'Symptoms during service' }));
+    const date = await screen.findByLabelText('When did they start?', {}, { timeout: 5_000 });
+    await user.type(date, '2999-01-01');
+    await user.click(screen.getByRole('link', { name: 'Treatment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Correct the answer marked/);
+    expect(router.state.location.pathname).toBe(`/disabilities/${KNEE_ID}/military-symptoms`);
+  });
+
+  it('a refused answer shows the server’s reason under its field, and is not retried', async () => {
+    const api = wizardApi(KNEE);
+    const { api: calls } = mockSignedIn({
+      routes: {
+        ...api.routes,
+        [`PUT /disabilities/${KNEE_ID}/answers/social-impacts`]: () =>
+          apiError(400, ERR.INVALID_INPUT, { fields: { relationships: 'Not allowed here' } }),
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: `/disabilities/${KNEE_ID}/social-impacts` });
+    await user.type(
+      await screen.findByRole(
+        'textbox',
+        { name: 'Family, friends and relationships' },
+        { timeout: 5_000 },
+      ),
+      'x',
+    );
+    expect(await screen.findByText('Not allowed here', {}, { timeout: 5_000 })).toBeVisible();
+    expect(calls.calls('PUT', `/disabilities/${KNEE_ID}/answers/social-impacts`)).toHaveLength(1);
+  });
+
   it('a PTSD claim shows the crisis line, skip and pause on its trauma pages', async () => {
     const api = wizardApi(PTSD);
     mockSignedIn({
@@ -189,10 +252,19 @@ describe('the disability wizard', { timeout: 20_000 }, () => {
 
   it('the disability page resumes where the veteran left off', async () => {
     const api = wizardApi({ ...KNEE, wizard_step: 'treatments' });
+    api.answers.set('flare-ups', { has_flare_ups: false });
     mockSignedIn({ routes: { ...api.routes, 'GET /veterans': emptyPage } });
     renderApp({ path: `/disabilities/${KNEE_ID}` });
     expect(
       await screen.findByRole('link', { name: 'Continue: Treatment' }, { timeout: 5_000 }),
     ).toHaveAttribute('href', `/disabilities/${KNEE_ID}/treatments`);
+    // Answers so far (the type and the flare-ups), and what a rater would still look for.
+    expect(await screen.findByText('2 of 7 pages of questions answered')).toBeVisible();
+    const missing = screen.getByRole('region', { name: 'What your claim still lacks' });
+    expect(within(missing).getByRole('link', { name: 'What happened in service' })).toHaveAttribute(
+      'href',
+      `/disabilities/${KNEE_ID}/military-symptoms`,
+    );
+    expect(within(missing).queryByText('Whether the condition flares up')).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
 import type { Disability } from '@muster/contract/disabilities';
-import { WIZARD_STEP_TITLES } from '@muster/contract/wizard-steps';
-import { ArrowRightIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
 
+import { ClaimProgress } from '../wizard/claim-progress';
 import { DeleteDisabilityDialog } from './delete-disability-dialog';
 import { DisabilityForm, type VeteranChoice } from './disability-form';
 import { DisabilitySummary } from './disability-summary';
@@ -91,28 +89,7 @@ export function DisabilityOverview({ disability, veterans, onDeleted }: Disabili
           </Button>
         </div>
       </section>
-      <section aria-labelledby="disability-next" className="flex flex-col items-start gap-3">
-        <h2 id="disability-next" className="text-xl font-semibold">
-          Your statement
-        </h2>
-        <p className="text-muted-foreground max-w-prose text-sm">
-          A few questions at a time about your symptoms, flare-ups, treatment and how the condition
-          affects your work and daily life. Your answers save as you go.
-        </p>
-        <Button asChild>
-          <Link
-            to={paths.disabilities.wizardStep.getHref(
-              disability.id,
-              disability.wizard_step ?? 'type',
-            )}
-          >
-            {disability.wizard_step
-              ? `Continue: ${WIZARD_STEP_TITLES[disability.wizard_step]}`
-              : 'Start the questions'}
-            <ArrowRightIcon aria-hidden />
-          </Link>
-        </Button>
-      </section>
+      <ClaimProgress disability={disability} />
       <DeleteDisabilityDialog
         disability={isDeleteOpen ? { id: disability.id, title: disability.title } : null}
         onOpenChange={setDeleteOpen}

@@ -302,16 +302,23 @@ export function LinesField({
   value,
   onChange,
   maxItems,
+  hint,
   ...frame
 }: FieldFrame & {
   value: readonly string[] | undefined;
   onChange: (value: string[]) => void;
+  /** Said in the hint; more lines are kept, and the form's check refuses them. */
   maxItems: number;
 }) {
   const [text, setText] = useState(() => (value ?? []).join('\n'));
   return (
     <TextAreaField
       {...frame}
+      hint={
+        <>
+          {hint} Up to {maxItems}.
+        </>
+      }
       rows={4}
       value={text}
       onChange={(next) => {
@@ -320,8 +327,7 @@ export function LinesField({
           (next ?? '')
             .split('\n')
             .map((line) => line.trim())
-            .filter((line) => line !== '')
-            .slice(0, maxItems),
+            .filter((line) => line !== ''),
         );
       }}
     />

@@ -30,7 +30,8 @@ const RANK: Record<AutosaveState, number> = {
   pending: 1,
   saving: 2,
   invalid: 3,
-  retrying: 4,
+  refused: 4,
+  retrying: 5,
 };
 
 export type SaveSummary = {

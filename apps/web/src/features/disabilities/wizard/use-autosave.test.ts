@@ -143,3 +143,38 @@ describe('useAutosave', () => {
     expect(save).toHaveBeenCalledWith({ text: 'last words' });
   });
 });
+
+describe('useAutosave and a refusal', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('does not retry what the server refused until the answers change', async () => {
+    const refusal = Object.assign(new Error('Refused'), { status: 400 });
+    const save = vi
+      .fn<(value: { text: string }) => Promise<unknown>>()
+      .mockRejectedValueOnce(refusal)
+      .mockResolvedValue(undefined);
+    const { result, rerender } = setup(save);
+    rerender({ value: { text: 'refused' } });
+    await advance(AUTOSAVE_DELAY_MS);
+    expect(result.current.state).toBe('refused');
+    expect(result.current.error).toBe(refusal);
+
+    // No retry on its own, and leaving reports it as not saved.
+    await advance(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    let saved: boolean | undefined;
+    await act(async () => {
+      saved = await result.current.flush();
+    });
+    expect(saved).toBe(false);
+    expect(save).toHaveBeenCalledTimes(1);
+
+    // A change is sent.
+    rerender({ value: { text: 'corrected' } });
+    await advance(AUTOSAVE_DELAY_MS);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(result.current.state).toBe('saved');
+    expect(result.current.error).toBeNull();
+  });
+});

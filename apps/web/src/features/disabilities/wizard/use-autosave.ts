@@ -6,9 +6,11 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
  * - `pending`: a change waits for the typing to pause;
  * - `saving`: a save is on its way;
  * - `invalid`: the form has an answer to correct first; nothing is sent until it is;
- * - `retrying`: the last save failed (network, server); it is tried again on its own.
+ * - `retrying`: the last save failed (network, server); it is tried again on its own;
+ * - `refused`: the server refused the answers as they are (its reasons in `error`); nothing is
+ *   tried again until they change.
  */
-export type AutosaveState = 'saved' | 'pending' | 'saving' | 'invalid' | 'retrying';
+export type AutosaveState = 'saved' | 'pending' | 'saving' | 'invalid' | 'retrying' | 'refused';
 
 export type AutosaveOptions<T> = {
   value: T;
@@ -26,6 +28,8 @@ export type Autosave = {
   state: AutosaveState;
   /** When the last save reached the server. */
   savedAt: Date | null;
+  /** Why the server refused the last save (`refused`), or null. */
+  error: unknown;
   /** Sends what waits now, and settles once everything is saved (or a save failed). */
   flush: () => Promise<boolean>;
 };
@@ -35,6 +39,17 @@ export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A refusal the same request would meet again (the answers are not acceptable as they are), as
+ * opposed to a failure worth retrying: no answer, a timeout, a server error, too many requests.
+ */
+function isFinalRefusal(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return (
+    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429
+  );
+}
 
 /**
  * Saves a form's value a moment after the veteran stops typing, one save at a time (a change
@@ -52,6 +67,7 @@ export function useAutosave<T>({
 }: AutosaveOptions<T>): Autosave {
   const [state, setState] = useState<AutosaveState>('saved');
   const [savedAt, setSavedAt] = useState<Date | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
   const latest = useRef({ value, save, isValid });
   useLayoutEffect(() => {
@@ -60,6 +76,8 @@ export function useAutosave<T>({
   /** The value the server holds; undefined until the form is enabled (its starting value). */
   const saved = useRef<{ value: T } | null>(null);
   const inFlight = useRef<Promise<boolean> | null>(null);
+  /** The value the server last refused: not sent again as it is. */
+  const refusedValue = useRef<{ value: T } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const failures = useRef(0);
   const mounted = useRef(true);
@@ -86,20 +104,34 @@ export function useAutosave<T>({
         setIfMounted('invalid');
         return Promise.resolve(false);
       }
+      if (refusedValue.current && same(refusedValue.current.value, current)) {
+        setIfMounted('refused');
+        return Promise.resolve(false);
+      }
       setIfMounted('saving');
       const attempt = send(current).then(
         () => {
           saved.current = { value: current };
           failures.current = 0;
           inFlight.current = null;
-          if (mounted.current) setSavedAt(new Date());
+          if (mounted.current) {
+            setSavedAt(new Date());
+            setError(null);
+          }
           // Typed while this save was on its way: send that too.
           if (!same(latest.current.value, current)) return loop();
           setIfMounted('saved');
           return true;
         },
-        () => {
+        (reason: unknown) => {
           inFlight.current = null;
+          if (isFinalRefusal(reason)) {
+            // Sent again only once the answers change.
+            refusedValue.current = { value: current };
+            if (mounted.current) setError(reason);
+            setIfMounted('refused');
+            return false;
+          }
           const wait = RETRY_DELAYS_MS[Math.min(failures.current, RETRY_DELAYS_MS.length - 1)];
           failures.current += 1;
           setIfMounted('retrying');
@@ -179,5 +211,5 @@ export function useAutosave<T>({
     return run();
   }, [run]);
 
-  return { state, savedAt, flush };
+  return { state, savedAt, error, flush };
 }

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 
+import { ApiError } from '@/lib/api-error';
+
 import { useAutosave, type Autosave } from './use-autosave';
 import { useRegisterAutosave } from './save-registry';
 
@@ -53,11 +55,16 @@ export function useStepForm<T extends object>({
     isValid: (candidate) => schema.safeParse(candidate).success,
   });
   useRegisterAutosave(autosave);
+  // The server's reasons, under the fields they name, while the refused answers stand.
+  const serverErrors =
+    autosave.state === 'refused' && autosave.error instanceof ApiError
+      ? (autosave.error.fields ?? { _: autosave.error.message })
+      : {};
   return {
     value,
     set: (key, next) => setValue((previous) => ({ ...previous, [key]: next })),
     replace: setValue,
-    errors,
+    errors: { ...serverErrors, ...errors },
     autosave,
   };
 }

@@ -16,12 +16,15 @@ const STATE_TEXT: Record<AutosaveState, string> = {
   pending: 'Changes not saved yet',
   saving: 'Saving…',
   invalid: 'Not saved: correct the answer marked below',
+  refused: 'Not saved: see the message below the answer',
   retrying: 'Not saved: we could not reach Muster. Trying again…',
 };
 
+const FAILED: ReadonlySet<AutosaveState> = new Set(['invalid', 'refused', 'retrying']);
+
 /**
- * The autosave state in words, in a polite live region: a screen reader hears "Saved" once the
- * answers are on the server, and hears of a failure, without being interrupted at each keystroke.
+ * The autosave state in words. Only a failure is announced to a screen reader (a live region
+ * that spoke at every pause in typing would talk over the veteran); the words stay on screen.
  */
 export function AutosaveStatus({ state, savedAt }: { state: AutosaveState; savedAt: Date | null }) {
   const text =
@@ -32,18 +35,24 @@ export function AutosaveStatus({ state, savedAt }: { state: AutosaveState; saved
       : state === 'saved'
         ? CheckIcon
         : CircleAlertIcon;
+  const isFailed = FAILED.has(state);
   return (
-    <p
-      role="status"
-      data-state={state}
-      className={cn(
-        'flex items-center gap-1.5 text-sm',
-        state === 'invalid' || state === 'retrying' ? 'text-destructive' : 'text-muted-foreground',
-      )}
-    >
-      <Icon aria-hidden className={cn('size-4', state === 'saving' && 'animate-spin')} />
-      {text}
-    </p>
+    <>
+      <p
+        data-slot="autosave-status"
+        data-state={state}
+        className={cn(
+          'flex items-center gap-1.5 text-sm',
+          isFailed ? 'text-destructive' : 'text-muted-foreground',
+        )}
+      >
+        <Icon aria-hidden className={cn('size-4', state === 'saving' && 'animate-spin')} />
+        {text}
+      </p>
+      <p role="status" className="sr-only">
+        {isFailed ? text : ''}
+      </p>
+    </>
   );
 }
 

@@ -17,6 +17,7 @@ import {
   summarizeTreatments,
   type StepSummary,
 } from '../answer-summary';
+import { MissingPieces } from '../claim-progress';
 import { useAllAnswers, useRecords } from '../wizard-api';
 
 type ReviewProps = { disability: Disability; plan: WizardPlanInput };
@@ -81,31 +82,11 @@ export function GenerateStep(props: ReviewProps) {
         Your personal statement is written from these answers, in your own words. Check that they
         say what you mean; change any page with its link.
       </p>
-      <section aria-labelledby="still-missing" className="flex flex-col gap-2">
-        <h2 id="still-missing" className="text-lg font-semibold">
-          What your claim still lacks
-        </h2>
-        {review.missing.length === 0 ? (
-          <p>Nothing that these questions can fill in. Well done.</p>
-        ) : (
-          <ul className="grid list-disc gap-1 ps-6">
-            {review.missing.map((piece) => (
-              <li key={piece.text}>
-                {piece.step ? (
-                  <Link
-                    to={paths.disabilities.wizardStep.getHref(disability.id, piece.step)}
-                    className="underline underline-offset-4"
-                  >
-                    {piece.text}
-                  </Link>
-                ) : (
-                  piece.text
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <MissingPieces
+        disabilityId={disability.id}
+        headingId="still-missing"
+        pieces={review.missing}
+      />
       {review.sections
         .filter((section) => REVIEWED_STEPS.includes(section.step))
         .map((section) => (
@@ -173,9 +154,9 @@ export function DownloadStep(props: ReviewProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground max-w-prose">
-        A copy of all your answers about {disability.title}, as a text file you can keep, print or
-        share with someone helping you with your claim. It is made on your device: nothing more is
-        sent anywhere.
+        A copy of your answers about {disability.title} (symptoms, flare-ups, treatment, work, daily
+        life and exposures), as a text file you can keep, print or share with someone helping you
+        with your claim. It is made on your device: nothing more is sent anywhere.
       </p>
       <div className="flex flex-wrap gap-3">
         <Button type="button" onClick={download}>

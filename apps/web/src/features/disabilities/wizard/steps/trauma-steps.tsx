@@ -722,7 +722,7 @@ function BehaviorChangeList({
     return true;
   }, []);
   const autosave = useMemo<Autosave>(
-    () => ({ state: pending > 0 ? 'saving' : 'saved', savedAt, flush }),
+    () => ({ state: pending > 0 ? 'saving' : 'saved', savedAt, error: null, flush }),
     [pending, savedAt, flush],
   );
   useRegisterAutosave(autosave);
