@@ -303,6 +303,12 @@ test('[APP][WIZARD]: a PTSD claim walked through the trauma pages with the crisi
     'I lost two jobs.',
   );
   await expect(page.getByRole('region', { name: 'Exposures' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Traumatic events' })).toContainText(
+    'IED strike on the convoy',
+  );
+  await expect(page.getByRole('region', { name: 'Changes in behavior' })).toContainText(
+    'Withdrawal from friends',
+  );
   await checkA11y(page);
   await next(page);
   await expectStep(page, 'Download your answers', 13, total);

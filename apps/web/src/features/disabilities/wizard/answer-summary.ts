@@ -1,6 +1,12 @@
 import type { Disability, DisabilityAnswerStep } from '@muster/contract/disabilities';
 import { EXPOSURE_KIND_LABELS, exposureLocationLabel } from '@muster/contract/toxic-exposures';
-import type { Exposure, Treatment } from '@muster/contract/disability-records';
+import {
+  BEHAVIOR_CHANGES,
+  type BehaviorChange,
+  type Exposure,
+  type TraumaticEvent,
+  type Treatment,
+} from '@muster/contract/disability-records';
 import { WIZARD_STEP_TITLES, type DisabilityWizardStep } from '@muster/contract/wizard-steps';
 
 import { claimTypeLabel } from '../utils/disability-labels';
@@ -100,14 +106,46 @@ export function summarizeExposures(exposures: readonly Exposure[]): StepSummary 
   };
 }
 
+export function summarizeTraumaEvents(events: readonly TraumaticEvent[]): StepSummary {
+  return {
+    step: 'trauma-events',
+    title: WIZARD_STEP_TITLES['trauma-events'],
+    answers: events.map((event, index) => ({
+      question: `Event ${index + 1}`,
+      answer: [
+        event.description,
+        event.date ? `${event.date_is_approximate ? 'About ' : ''}${event.date}` : null,
+        event.location,
+        event.unit,
+        event.is_mst ? 'Military sexual trauma' : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    })),
+  };
+}
+
+export function summarizeBehaviorChanges(changes: readonly BehaviorChange[]): StepSummary {
+  return {
+    step: 'trauma-behaviors',
+    title: WIZARD_STEP_TITLES['trauma-behaviors'],
+    answers: changes.map((change) => ({
+      question: change.change === 'other' ? 'Something else' : BEHAVIOR_CHANGES[change.change],
+      answer: [change.description, change.noticed_on].filter(Boolean).join(' · ') || 'Yes',
+    })),
+  };
+}
+
 /** What a rater would look for and the answers do not say yet, in plain words. */
 export function missingPieces(input: {
   disability: Disability;
   steps: readonly DisabilityWizardStep[];
   answers: readonly DisabilityAnswerStep[];
   treatments: readonly Treatment[];
+  /** The traumatic events recorded, for a condition whose pages ask for them. */
+  traumaticEvents?: readonly TraumaticEvent[];
 }): { text: string; step: DisabilityWizardStep | null }[] {
-  const { disability, steps, answers, treatments } = input;
+  const { disability, steps, answers, treatments, traumaticEvents = [] } = input;
   const stepAnswers = (step: DisabilityAnswerStep['step']) =>
     (answers.find((entry) => entry.step === step)?.answers ?? {}) as Record<string, unknown>;
   const missing: { text: string; step: DisabilityWizardStep | null }[] = [];
@@ -131,6 +169,9 @@ export function missingPieces(input: {
   }
   if (treatments.length === 0) {
     missing.push({ text: 'Any treatment: where, when and by whom', step: 'treatments' });
+  }
+  if (steps.includes('trauma-events') && traumaticEvents.length === 0) {
+    missing.push({ text: 'The event in service behind the condition', step: 'trauma-events' });
   }
   if (!stepAnswers('professional-impacts').description) {
     missing.push({ text: 'How the condition affects your work', step: 'professional-impacts' });

@@ -13,7 +13,9 @@ import {
   answersDocument,
   missingPieces,
   summarizeAnswerStep,
+  summarizeBehaviorChanges,
   summarizeExposures,
+  summarizeTraumaEvents,
   summarizeTreatments,
   type StepSummary,
 } from '../answer-summary';
@@ -24,10 +26,23 @@ type ReviewProps = { disability: Disability; plan: WizardPlanInput };
 
 /** Everything the review and the download show, once loaded; the page's failure or spinner else. */
 function useReview({ disability, plan }: ReviewProps) {
+  const steps = wizardSteps(plan);
+  const applies = (step: DisabilityWizardStep) => steps.includes(step);
   const answers = useAllAnswers(disability.id);
   const treatments = useRecords('treatments', { disabilityId: disability.id });
   const exposures = useRecords('exposures', { disabilityId: disability.id });
-  const queries = [answers, treatments, exposures];
+  // The trauma pages' records hang on the condition's mental-health record (the first one).
+  const isMental = applies('trauma-events');
+  const conditions = useRecords(
+    'mental-health-conditions',
+    { disabilityId: disability.id },
+    { enabled: isMental },
+  );
+  const conditionId = conditions.data?.[0]?.id;
+  const parent = { disabilityId: disability.id, conditionId };
+  const events = useRecords('traumatic-events', parent, { enabled: Boolean(conditionId) });
+  const changes = useRecords('behavior-changes', parent, { enabled: Boolean(conditionId) });
+  const queries = [answers, treatments, exposures, conditions, events, changes];
   const failed = queries.find((query) => query.isError);
   if (failed) {
     return {
@@ -40,11 +55,11 @@ function useReview({ disability, plan }: ReviewProps) {
       ),
     } as const;
   }
-  if (!answers.data || !treatments.data || !exposures.data) {
+  const isTraumaLoading =
+    isMental && (!conditions.data || (conditionId && (!events.data || !changes.data)));
+  if (!answers.data || !treatments.data || !exposures.data || isTraumaLoading) {
     return { fallback: <PageSpinner label="Loading your answers" /> } as const;
   }
-  const steps = wizardSteps(plan);
-  const applies = (step: DisabilityWizardStep) => steps.includes(step);
   const sections: StepSummary[] = [];
   for (const stored of answers.data.results) {
     if (!applies(stored.step)) continue;
@@ -52,11 +67,16 @@ function useReview({ disability, plan }: ReviewProps) {
     if (stored.step === 'flare-ups') sections.push(summarizeTreatments(treatments.data));
   }
   if (applies('exposures')) sections.push(summarizeExposures(exposures.data));
+  if (isMental) {
+    sections.push(summarizeTraumaEvents(events.data ?? []));
+    sections.push(summarizeBehaviorChanges(changes.data ?? []));
+  }
   const missing = missingPieces({
     disability,
     steps,
     answers: answers.data.results,
     treatments: treatments.data,
+    traumaticEvents: events.data ?? [],
   });
   return { sections, missing } as const;
 }
@@ -66,6 +86,8 @@ const REVIEWED_STEPS: readonly DisabilityWizardStep[] = [
   ...ANSWER_STEPS,
   'treatments',
   'exposures',
+  'trauma-events',
+  'trauma-behaviors',
 ];
 
 /**
@@ -155,8 +177,9 @@ export function DownloadStep(props: ReviewProps) {
     <div className="flex flex-col gap-4">
       <p className="text-muted-foreground max-w-prose">
         A copy of your answers about {disability.title} (symptoms, flare-ups, treatment, work, daily
-        life and exposures), as a text file you can keep, print or share with someone helping you
-        with your claim. It is made on your device: nothing more is sent anywhere.
+        life, exposures, and for a mental-health condition the events and changes you recorded), as
+        a text file you can keep, print or share with someone helping you with your claim. It is
+        made on your device: nothing more is sent anywhere.
       </p>
       <div className="flex flex-wrap gap-3">
         <Button type="button" onClick={download}>
