@@ -148,14 +148,19 @@ export async function insertDisabilities(
   });
 }
 
-/** Changes the fields given of one owned disability; undefined when it is not the owner's. */
+/**
+ * Changes the fields given of one owned disability; undefined when it is not the owner's. Moving
+ * the wizard's resume point alone is not a change to the disability: it leaves `updated_at` (and
+ * so the "recently changed" order) as it was.
+ */
 export async function updateDisability(
   options: Owner & { id: string; values: Partial<DisabilityValues> },
 ): Promise<DisabilityRow | undefined> {
   if (!isRowId(options.id)) return undefined;
+  const onlyResumePoint = Object.keys(options.values).every((key) => key === 'wizardStep');
   const [row] = await options.db
     .update(disabilities)
-    .set({ ...options.values, updatedAt: new Date() })
+    .set(onlyResumePoint ? options.values : { ...options.values, updatedAt: new Date() })
     .where(and(eq(disabilities.id, options.id), eq(disabilities.userId, options.userId)))
     .returning();
   return row;

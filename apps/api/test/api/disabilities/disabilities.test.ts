@@ -304,6 +304,8 @@ describe('[DISABILITIES][WIZARD STEP]', () => {
     const set = await call(app, me.token, 'PATCH', url, { wizard_step: 'flare-ups' });
     expect(set.status, set.text).toBe(200);
     expect(set.body).toMatchObject({ title: 'Resume me', wizard_step: 'flare-ups' });
+    // Moving the resume point is not a change of the disability: its updated_at stays.
+    expect((set.body as { updated_at: string }).updated_at).toBe(made.updated_at);
     expect((await call(app, me.token, 'GET', url)).body).toMatchObject({
       wizard_step: 'flare-ups',
     });
