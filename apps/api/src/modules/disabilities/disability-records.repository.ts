@@ -151,23 +151,36 @@ export async function findRecord(place: RecordPlace & { id: string }) {
   return row;
 }
 
-/** Inserts a record at its place; undefined when the place is not the owner's. */
+/**
+ * Inserts a record at its place; undefined when the place is not the owner's. With an `id` chosen
+ * by the caller, sending the same create again is harmless: the record already made with that id
+ * at the same place is answered instead (`created: false`), and an id taken anywhere else is a
+ * conflict.
+ */
 export async function insertRecord(
-  place: RecordPlace & { details: string },
-): Promise<DisabilityRecordRow | undefined> {
+  place: RecordPlace & { details: string; id?: string | undefined },
+): Promise<{ row: DisabilityRecordRow; created: boolean } | 'conflict' | undefined> {
   return place.db.transaction(async (tx) => {
     if (!(await holdPlace(tx, place))) return undefined;
     const [row] = await tx
       .insert(disabilityRecords)
       .values({
+        ...(place.id ? { id: place.id } : {}),
         userId: place.userId,
         disabilityId: place.disabilityId,
         parentId: place.parentId,
         kind: place.kind,
         details: place.details,
       })
+      .onConflictDoNothing({ target: disabilityRecords.id })
       .returning();
-    return row;
+    if (row) return { row, created: true };
+    if (!place.id) return undefined;
+    const [existing] = await tx
+      .select()
+      .from(disabilityRecords)
+      .where(and(eq(disabilityRecords.id, place.id), placeOf(place)));
+    return existing ? { row: existing, created: false } : 'conflict';
   });
 }
 

@@ -35,6 +35,14 @@ import {
 } from './disability-records.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
+const createErrors = errorResponses(400, 401, 403, 404, 409);
+const CREATE_NOTE =
+  'An `Idempotency-Key` header (a UUID the client makes once per record) becomes the record’s id: ' +
+  'sending the same create again answers the record already made (200) instead of a second one.';
+/** The optional key that makes a create safe to send again after a lost answer. */
+const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.uuid('Must be a UUID').optional(),
+});
 const tags = ['disabilities'];
 const PATCH_NOTE =
   'Fields sent replace the stored ones; the record as it would become is checked in full.';
@@ -91,17 +99,20 @@ export const disabilityRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           summary: summary('POST', listPath),
+          description: CREATE_NOTE,
           params: listParams,
+          headers: idempotencyHeaders,
           body: spec.create,
-          response: { 201: spec.item, ...errors },
+          response: { 201: spec.item, 200: spec.item, ...createErrors },
         },
       },
       async (request, reply) => {
-        const created = await createRecord({
+        const { record, created } = await createRecord({
           ...scopeOf(request, currentUser(request).id),
           input: request.body,
+          id: request.headers['idempotency-key'],
         });
-        return reply.code(201).send(created);
+        return reply.code(created ? 201 : 200).send(record);
       },
     );
 

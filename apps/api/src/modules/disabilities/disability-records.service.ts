@@ -118,12 +118,13 @@ export async function getRecord<K extends DisabilityRecordKind>(
 
 /** Adds a record; its parent must be the owner's. Checked in full first: nothing half saved. */
 export async function createRecord<K extends DisabilityRecordKind>(
-  scope: RecordScope<K> & { input: unknown },
-): Promise<DisabilityRecord<K>> {
+  scope: RecordScope<K> & { input: unknown; id?: string | undefined },
+): Promise<{ record: DisabilityRecord<K>; created: boolean }> {
   const details = detailsOf(scope.kind, scope.input);
-  const row = await repository.insertRecord({ ...placeOf(scope), details });
-  if (!row) throw new AppError(ERR.NOT_FOUND);
-  return toRecord(scope.kind, row);
+  const result = await repository.insertRecord({ ...placeOf(scope), details, id: scope.id });
+  if (!result) throw new AppError(ERR.NOT_FOUND);
+  if (result === 'conflict') throw new AppError(ERR.CONFLICT);
+  return { record: toRecord(scope.kind, result.row), created: result.created };
 }
 
 /**

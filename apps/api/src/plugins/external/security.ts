@@ -55,7 +55,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     origin: options.allowedOrigins,
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id'],
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
     // The auth library returns the bearer token here; uploads read ETags of parts.
     exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],
     maxAge: 600,

@@ -284,6 +284,11 @@ function RecordCard<K extends DisabilityRecordKind, D extends object>({
   const recordId = useRef<string | null>(record?.id ?? null);
   /** The save under way, if any: a delete waits for it. */
   const saving = useRef<Promise<void>>(Promise.resolve());
+  /**
+   * The new record's id, chosen here: a create sent again after a lost answer names the same
+   * record, so it is never made twice.
+   */
+  const createKey = useRef(crypto.randomUUID());
   /** Set once the veteran deleted the card: a save still due then sends nothing. */
   const isDeleted = useRef(false);
   const [isTouched, setTouched] = useState(record !== null);
@@ -299,7 +304,7 @@ function RecordCard<K extends DisabilityRecordKind, D extends object>({
           await writer.update(recordId.current, value);
           return;
         }
-        const created = await writer.create(value);
+        const created = await writer.create(value, createKey.current);
         recordId.current = created.id;
       });
     saving.current = next;

@@ -114,8 +114,14 @@ export function useRecordWriter<K extends DisabilityRecordKind>(kind: K, parent:
         : [...rest, record];
     });
   return {
-    create: async (input: unknown) => {
-      const record = await api.post(url, input, item);
+    /**
+     * With `idempotencyKey` (a UUID made once per new record), the record takes it as its id and
+     * sending the same create again answers that record instead of making another.
+     */
+    create: async (input: unknown, idempotencyKey?: string) => {
+      const record = await api.post(url, input, item, {
+        ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+      });
       put(record);
       return record;
     },

@@ -267,7 +267,7 @@ describe('TraumaBehaviorsStep', { timeout: 30_000 }, () => {
     );
     // The page says "Saved" once every tick has reached the server.
     await waitFor(() =>
-      expect(document.querySelector('p[role="status"][data-state]')).toHaveAttribute(
+      expect(document.querySelector('[data-slot="autosave-status"]')).toHaveAttribute(
         'data-state',
         'saved',
       ),

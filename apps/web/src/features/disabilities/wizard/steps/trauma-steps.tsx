@@ -261,12 +261,14 @@ function ConditionForm({
     queue.current = next;
     return next;
   };
+  // The record's id, chosen here so a create sent again never makes a second one.
+  const createKey = useRef(crypto.randomUUID());
   const write = async (value: ConditionDraft) => {
     if (recordId.current) {
       await writer.update(recordId.current, value);
       return;
     }
-    const created = await writer.create(value);
+    const created = await writer.create(value, createKey.current);
     recordId.current = created.id;
   };
 

@@ -122,6 +122,45 @@ describe('TreatmentsStep', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/^Saved at/)).toBeVisible();
   });
 
+  it('sends a create again after a lost answer with the same key, so one record is made', async () => {
+    const fake = treatmentsApi();
+    const create = fake.routes[`POST ${BASE}/treatments`] as (request: ApiRequest) => Response;
+    // Like the API: a create whose key was seen answers the record made then.
+    const made = new Map<string, unknown>();
+    let isFirst = true;
+    const { api } = mockSignedIn({
+      routes: {
+        ...fake.routes,
+        [`POST ${BASE}/treatments`]: async (request: ApiRequest) => {
+          const key = request.headers.get('idempotency-key') ?? '';
+          if (made.has(key)) return json(made.get(key), 200);
+          made.set(key, await create(request).json());
+          if (!isFirst) return json(made.get(key), 201);
+          // The server made the record, but its answer is lost on the way back.
+          isFirst = false;
+          return apiError(504, ERR.SERVICE_UNAVAILABLE);
+        },
+      },
+    });
+    renderApp({ path: `${BASE}/treatments` });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a treatment' }, FIRST_LOAD));
+    const card = screen.getByRole('region', { name: 'Treatment 1' });
+    await user.type(
+      within(card).getByRole('textbox', { name: 'Where were you treated?' }),
+      'Walter Reed',
+    );
+    await waitFor(() => expect(api.calls('POST', `${BASE}/treatments`)).toHaveLength(2), {
+      timeout: 5_000,
+    });
+    const [first, second] = api.calls('POST', `${BASE}/treatments`);
+    const key = first?.headers.get('idempotency-key');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.headers.get('idempotency-key')).toBe(key);
+    expect(fake.current()).toHaveLength(1);
+    expect(await screen.findByText(/^Saved at/, {}, { timeout: 5_000 })).toBeVisible();
+  });
+
   it('shows what is missing once the veteran types, and sends nothing until it is fixed', async () => {
     const { api } = await openTreatments();
     const user = userEvent.setup();
@@ -134,7 +173,17 @@ describe('TreatmentsStep', { timeout: 30_000 }, () => {
       'aria-invalid',
       'true',
     );
-    expect(await screen.findByText('Not saved: correct the answer marked below')).toBeVisible();
+    // Shown, and (a failure) announced.
+    await waitFor(() =>
+      expect(document.querySelector('[data-slot="autosave-status"]')).toHaveTextContent(
+        'Not saved: correct the answer marked below',
+      ),
+    );
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((region) => region.textContent === 'Not saved: correct the answer marked below'),
+    ).toBe(true);
     expect(api.calls('POST', `${BASE}/treatments`)).toHaveLength(0);
   });
 
