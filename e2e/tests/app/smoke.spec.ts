@@ -38,11 +38,11 @@ test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', 
   page,
 }) => {
   await login();
-  await page.goto('/disabilities/example-id/flare-ups');
+  await page.goto('/nexus/example-id');
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flare-ups');
-  await expect(page.getByText(/how often the condition flares up/)).toBeVisible();
-  await expect(page).toHaveTitle('Flare-ups · Muster');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nexus letter');
+  await expect(page.getByText('One nexus letter and its status.')).toBeVisible();
+  await expect(page).toHaveTitle('Nexus letter · Muster');
   await expectAppFooter(page);
   await checkA11y(page);
 });

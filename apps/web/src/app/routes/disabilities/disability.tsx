@@ -1,11 +1,9 @@
 import { uuidSchema } from '@muster/contract/common';
 import { ERR } from '@muster/contract/errors';
-import { SearchXIcon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { PageHeader } from '@/components/layouts/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDisability } from '@/features/disabilities/api/get-disability';
@@ -13,21 +11,10 @@ import { DisabilityOverview } from '@/features/disabilities/components/disabilit
 import { isApiError } from '@/lib/api-error';
 
 import { BackToDisabilities } from './back-to-disabilities';
+import { DisabilityNotFound } from './disability-not-found';
 import { useVeteranChoices } from './use-veteran-choices';
 
 const TITLE = 'Disability';
-
-function DisabilityNotFound() {
-  return (
-    <EmptyState
-      icon={SearchXIcon}
-      title="We could not find this disability"
-      action={{ label: 'See your disabilities', href: paths.disabilities.list.getHref() }}
-    >
-      It may have been deleted, or the link is incomplete.
-    </EmptyState>
-  );
-}
 
 /** `/disabilities/{id}` (Disability): what is recorded, editing and deleting, and the questions. */
 export function DisabilityRoute() {

@@ -1,18 +1,16 @@
 import { uuidSchema } from '@muster/contract/common';
 import type { Disability } from '@muster/contract/disabilities';
-import type { DisabilityWizardStep } from '@muster/contract/wizard-steps';
+import { WIZARD_STEP_TITLES, type DisabilityWizardStep } from '@muster/contract/wizard-steps';
 import type { WizardPlanInput } from '@muster/domain/disability-wizard';
 import { recognizeCondition } from '@muster/domain/presumptive';
 import { ERR } from '@muster/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
-import { SearchXIcon } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
-import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/layouts/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 import { disabilityQueryOptions, useDisability } from '@/features/disabilities/api/get-disability';
 import { updateDisability } from '@/features/disabilities/api/update-disability';
 import {
@@ -37,6 +35,7 @@ import { WizardPage } from '@/features/disabilities/wizard/wizard-page';
 import { isApiError } from '@/lib/api-error';
 
 import { BackToDisabilities } from './back-to-disabilities';
+import { DisabilityNotFound } from './disability-not-found';
 
 function StepBody({
   step,
@@ -135,20 +134,20 @@ export function WizardStepRoute({ step }: { step: DisabilityWizardStep }) {
       </WizardPage>
     );
   }
+  const header = (
+    <>
+      <BackToDisabilities />
+      <PageHeader title={WIZARD_STEP_TITLES[step]} />
+    </>
+  );
   if (
     !isDisabilityId ||
     (isApiError(disability.error) && disability.error.code === ERR.NOT_FOUND)
   ) {
     return (
       <>
-        <BackToDisabilities />
-        <EmptyState
-          icon={SearchXIcon}
-          title="We could not find this disability"
-          action={{ label: 'See your disabilities', href: paths.disabilities.list.getHref() }}
-        >
-          It may have been deleted, or the link is incomplete.
-        </EmptyState>
+        {header}
+        <DisabilityNotFound />
       </>
     );
   }
@@ -156,7 +155,7 @@ export function WizardStepRoute({ step }: { step: DisabilityWizardStep }) {
   if (failed) {
     return (
       <>
-        <BackToDisabilities />
+        {header}
         <QueryErrorPanel
           title="We could not load these questions"
           error={failed.error}

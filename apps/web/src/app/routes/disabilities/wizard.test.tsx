@@ -250,6 +250,15 @@ describe('the disability wizard', { timeout: 20_000 }, () => {
     });
   });
 
+  it('an id that names no disability says so under the page’s heading', async () => {
+    mockSignedIn();
+    renderApp({ path: '/disabilities/example-id/flare-ups' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Flare-ups' }, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(screen.getByText('We could not find this disability')).toBeVisible();
+  });
+
   it('the disability page resumes where the veteran left off', async () => {
     const api = wizardApi({ ...KNEE, wizard_step: 'treatments' });
     api.answers.set('flare-ups', { has_flare_ups: false });
