@@ -98,7 +98,11 @@ describe('[CONTRACT][EXPOSURES]', () => {
     const burnPits = EXPOSURE_LOCATIONS.burn_pits;
     expect(burnPits).toEqual(expect.arrayContaining(['iraq', 'djibouti', 'airspace', 'other']));
     expect(new Set(burnPits).size).toBe(burnPits.length);
-    for (const kind of ['camp_lejeune', 'radiation', 'other_hazard'] as const) {
+    // Radiation names its radiation-risk activity, or another in words.
+    expect(EXPOSURE_LOCATIONS.radiation).toEqual(
+      expect.arrayContaining(['nuclear_test', 'hiroshima_nagasaki', 'other']),
+    );
+    for (const kind of ['camp_lejeune', 'other_hazard'] as const) {
       expect(EXPOSURE_LOCATIONS[kind]).toEqual([]);
     }
     // The form's "none" and "not sure" answers are not places.
