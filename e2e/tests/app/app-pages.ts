@@ -20,3 +20,12 @@ export async function expectAppFooter(page: Page) {
 export function chunkPattern(moduleName: string): RegExp {
   return new RegExp(`/assets/${moduleName}-[\\w-]+\\.js$`);
 }
+
+/** How far the page reaches past the right edge of the screen, in CSS pixels. */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
+      document.documentElement.clientWidth,
+  );
+}

@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
-
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-/** How far the page reaches past the viewport's right edge, in CSS pixels. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
-      document.documentElement.clientWidth,
-  );
-}
+import { sidewaysOverflow } from './app-pages.ts';
 
 test.describe('[APP][CALCULATOR]: VA compensation table and chart', () => {
   test('[APP][CALCULATOR]: the full table for the chosen rate year, the chart and the below-30 % note', async ({

@@ -2,16 +2,9 @@ import type { Page } from '@playwright/test';
 
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-const KNEE = 'knee strain or sprain, left';
+import { sidewaysOverflow } from './app-pages.ts';
 
-/** How far the page reaches past the right edge of the screen, in CSS pixels. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
-      document.documentElement.clientWidth,
-  );
-}
+const KNEE = 'knee strain or sprain, left';
 
 async function pasteList(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Paste a list, one condition per line' }).fill(text);

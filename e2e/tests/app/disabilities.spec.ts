@@ -1,18 +1,9 @@
-import type { Page } from '@playwright/test';
-
 import { checkA11y, expect, test } from '../../fixtures.ts';
+
+import { sidewaysOverflow } from './app-pages.ts';
 
 const modifier = process.platform === 'darwin' ? 'Meta' : 'Control';
 const KNEE = 'knee strain or sprain, left';
-
-/** How far the page reaches past the right edge of the screen, in CSS pixels. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
-      document.documentElement.clientWidth,
-  );
-}
 
 test('[APP][DISABILITIES]: add a knee condition from everyday words, find it everywhere, edit and delete it', async ({
   page,

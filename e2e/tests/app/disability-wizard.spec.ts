@@ -3,6 +3,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
+import { sidewaysOverflow } from './app-pages.ts';
+
 /**
  * The disability wizard walked as a veteran would: each page answered, saved on its own, checked
  * for accessibility, and left with "Save and continue"; then every answer read back from the API
@@ -31,15 +33,6 @@ async function getJson<T>(request: APIRequestContext, token: string, path: strin
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T;
-}
-
-/** How far the page reaches past the right edge of the screen, in CSS pixels. */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
-      document.documentElement.clientWidth,
-  );
 }
 
 /** The page's heading and its place in the wizard. */
