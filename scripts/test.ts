@@ -60,13 +60,38 @@ const vitestOk = run('vitest', 'npx', [
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
+  // On CI a test that fails once is run once more (as Playwright does); it is still named below,
+  // as flaky, so a race is seen instead of hidden.
+  ...(process.env.CI ? ['--retry=1'] : []),
 ]);
+type VitestTest = { fullName: string; status: string; failureMessages?: string[] };
 const vitest = readJson<{
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults?: { name: string; assertionResults: VitestTest[] }[];
 }>(vitestJson);
+/** Failed and flaky tests, named at the very end so the last lines of a long log say which. */
+const failedTests: string[] = [];
+const flakyTests: string[] = [];
+const firstLine = (messages: string[] | undefined) =>
+  (messages?.[0] ?? '')
+    // eslint-disable-next-line no-control-regex -- colour codes of the reporters
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    ?.slice(0, 300) ?? '';
+for (const file of vitest?.testResults ?? []) {
+  const where = path.relative(repo, file.name);
+  for (const test of file.assertionResults) {
+    const name = `${where} › ${test.fullName}`;
+    if (test.status === 'failed')
+      failedTests.push(`${name}\n    ${firstLine(test.failureMessages)}`);
+    else if (test.status === 'passed' && (test.failureMessages?.length ?? 0) > 0) {
+      flakyTests.push(`${name}\n    first try: ${firstLine(test.failureMessages)}`);
+    }
+  }
+}
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
@@ -96,7 +121,11 @@ if (skipE2E) {
   suiteFailures.push('playwright (no chromium)');
 } else {
   run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
-  type Spec = { tests: { results: { status: string }[]; status?: string }[] };
+  type Spec = {
+    title: string;
+    file: string;
+    tests: { projectName?: string; results: { status: string; error?: { message?: string } }[] }[];
+  };
   type Suite = { specs?: Spec[]; suites?: Suite[] };
   const report = readJson<{ suites: Suite[]; errors?: unknown[] }>(path.join(results, 'e2e.json'));
   if (!report) {
@@ -106,9 +135,17 @@ if (skipE2E) {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests) {
           const final = test.results.at(-1)?.status;
+          const name = `e2e/tests/${spec.file} › [${test.projectName ?? ''}] ${spec.title}`;
+          const error = firstLine([test.results.find((r) => r.error)?.error?.message ?? '']);
           if (final === 'passed') totals.passed += 1;
           else if (final === 'skipped') totals.skipped += 1;
-          else totals.failed += 1;
+          else {
+            totals.failed += 1;
+            failedTests.push(`${name}\n    ${error}`);
+          }
+          if (final === 'passed' && test.results.length > 1) {
+            flakyTests.push(`${name}\n    first try: ${error}`);
+          }
         }
       }
       for (const child of suite.suites ?? []) walk(child);
@@ -118,6 +155,10 @@ if (skipE2E) {
   }
 }
 
+if (flakyTests.length) {
+  console.log(`\nPassed only when run again (flaky):\n  ${flakyTests.join('\n  ')}`);
+}
+if (failedTests.length) console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);
 if (suiteFailures.length) console.log(`\nFailed: ${suiteFailures.join(', ')}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
