@@ -60,6 +60,10 @@ function collection(kind: DisabilityRecordKind): DisabilityRoute[] {
 }
 
 const SECONDARY = `${DISABILITY_PATH}/secondary-disabilities`;
+export const STATEMENTS_PATH = `${DISABILITY_PATH}/personal-statements`;
+export const STATEMENT_PATH = `${STATEMENTS_PATH}/:statementId`;
+export const READINESS_PATH = `${DISABILITY_PATH}/readiness`;
+export const READINESS_SUMMARY_PATH = `${DISABILITY_BASE}/readiness`;
 const DSM = `${MENTAL_HEALTH_CONDITION_PATH}/dsm-criteria`;
 
 export const DISABILITY_ROUTES: readonly DisabilityRoute[] = Object.freeze([
@@ -69,6 +73,11 @@ export const DISABILITY_ROUTES: readonly DisabilityRoute[] = Object.freeze([
     method: 'POST',
     path: DISABILITY_BULK_PATH,
     summary: 'Add up to 50 disabilities at once: all of them, or none',
+  },
+  {
+    method: 'GET',
+    path: READINESS_SUMMARY_PATH,
+    summary: 'How ready each disability’s claim is, and how many are ready',
   },
   { method: 'GET', path: DISABILITY_PATH, summary: 'One disability' },
   { method: 'PATCH', path: DISABILITY_PATH, summary: 'Change a disability' },
@@ -99,6 +108,41 @@ export const DISABILITY_ROUTES: readonly DisabilityRoute[] = Object.freeze([
   { method: 'GET', path: `${SECONDARY}/:secondaryId`, summary: 'One secondary connection' },
   { method: 'PATCH', path: `${SECONDARY}/:secondaryId`, summary: 'Change a secondary connection' },
   { method: 'DELETE', path: `${SECONDARY}/:secondaryId`, summary: 'Delete a secondary connection' },
+  {
+    method: 'GET',
+    path: READINESS_PATH,
+    summary: 'How ready the claim is: diagnosis, in-service event and link to service',
+  },
+  {
+    method: 'GET',
+    path: STATEMENTS_PATH,
+    summary: 'The personal statements of the disability, newest first',
+  },
+  {
+    method: 'POST',
+    path: STATEMENTS_PATH,
+    summary: 'Write a personal statement: composed from the wizard’s answers, or the text sent',
+  },
+  {
+    method: 'GET',
+    path: STATEMENT_PATH,
+    summary: 'One personal statement: its latest version, or the one asked for',
+  },
+  {
+    method: 'PATCH',
+    path: STATEMENT_PATH,
+    summary: 'Save an edit of a personal statement as its new version',
+  },
+  {
+    method: 'DELETE',
+    path: STATEMENT_PATH,
+    summary: 'Delete a personal statement with all its versions',
+  },
+  {
+    method: 'GET',
+    path: `${STATEMENT_PATH}/download-statement`,
+    summary: 'Download the latest version: PDF, Word, VA Form 21-4138 or VA Form 21-0781',
+  },
   ...collection('exposures'),
   {
     method: 'POST',

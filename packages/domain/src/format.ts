@@ -14,3 +14,15 @@ const dayFormat = new Intl.DateTimeFormat('en-US', {
 export function formatDay(isoDate: string): string {
   return dayFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+const longDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2024-12-01` → `December 1, 2024`, as a signed letter is dated. */
+export function formatLongDay(isoDate: string): string {
+  return longDayFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -7,3 +7,4 @@ export * from './threads.ts';
 export * from './encryption-sweeps.ts';
 export * from './veterans.ts';
 export * from './disabilities.ts';
+export * from './personal-statements.ts';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { uuidSchema } from '@muster/contract/common';
 import type { AnswerStep, DisabilityListQuery } from '@muster/contract/disabilities';
 import type { Db } from '@muster/db/client';
@@ -207,13 +207,37 @@ export async function searchDisabilities(options: Owner & { q: string; limit: nu
     .limit(options.limit);
 }
 
-/** All the owner's disabilities, newest first (for the account export). */
-export async function listAllDisabilities(options: Owner): Promise<DisabilityRow[]> {
+/**
+ * What the account export reads: all of the owner's rows, or with `disabilityId` only those of that
+ * disability (everything one disability holds, for its statement and its readiness).
+ */
+export type OwnerScope = Owner & { disabilityId?: string };
+
+/** The owner's disabilities (or the one named), newest first. */
+export async function listAllDisabilities(options: OwnerScope): Promise<DisabilityRow[]> {
+  if (options.disabilityId !== undefined && !isRowId(options.disabilityId)) return [];
   return options.db
     .select()
     .from(disabilities)
-    .where(eq(disabilities.userId, options.userId))
+    .where(
+      and(
+        eq(disabilities.userId, options.userId),
+        options.disabilityId === undefined ? undefined : eq(disabilities.id, options.disabilityId),
+      ),
+    )
     .orderBy(...ORDER['-created_at']);
+}
+
+/** The owner's disabilities among `ids` (ids that are not theirs, or malformed, are left out). */
+export async function findDisabilities(
+  options: Owner & { ids: string[] },
+): Promise<DisabilityRow[]> {
+  const ids = options.ids.filter(isRowId);
+  if (ids.length === 0) return [];
+  return options.db
+    .select()
+    .from(disabilities)
+    .where(and(eq(disabilities.userId, options.userId), inArray(disabilities.id, ids)));
 }
 
 // The wizard's answers ------------------------------------------------------------------------
@@ -231,12 +255,19 @@ export async function listAnswers(options: Owner & { disabilityId: string }) {
     );
 }
 
-/** Every saved step of the owner (for the account export). */
-export async function listAllAnswers(options: Owner) {
+/** Every saved step of the owner (or of the one disability named). */
+export async function listAllAnswers(options: OwnerScope) {
   return options.db
     .select()
     .from(disabilityAnswers)
-    .where(eq(disabilityAnswers.userId, options.userId));
+    .where(
+      and(
+        eq(disabilityAnswers.userId, options.userId),
+        options.disabilityId === undefined
+          ? undefined
+          : eq(disabilityAnswers.disabilityId, options.disabilityId),
+      ),
+    );
 }
 
 /**

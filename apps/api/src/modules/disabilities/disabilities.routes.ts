@@ -38,6 +38,8 @@ import {
 } from './disabilities.service.ts';
 import { disabilityRecordRoutes } from './disability-records.routes.ts';
 import { secondaryDisabilityRoutes } from './secondary-disabilities.routes.ts';
+import { personalStatementRoutes } from '#src/modules/personal-statements/personal-statements.routes.ts';
+import { readinessRoutes } from '#src/modules/readiness/readiness.routes.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 /** Any text is accepted as an id; one that is not a disability of the caller's answers 404. */
@@ -235,4 +237,6 @@ export const disabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(secondaryDisabilityRoutes);
   await app.register(disabilityRecordRoutes);
+  await app.register(personalStatementRoutes);
+  await app.register(readinessRoutes);
 };

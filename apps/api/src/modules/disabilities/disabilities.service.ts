@@ -298,10 +298,13 @@ export type DisabilityExport = Disability & {
 };
 
 /**
- * Every disability of the owner with everything recorded under it, decrypted and nested, newest
- * first (for the account export: it is the owner's own data).
+ * Every disability of the owner (or only the one `disabilityId` names) with everything recorded
+ * under it, decrypted and nested, newest first: the account export, and what a statement and the
+ * claim readiness are made from.
  */
-export async function exportDisabilities(options: Owner): Promise<DisabilityExport[]> {
+export async function exportDisabilities(
+  options: Owner & { disabilityId?: string },
+): Promise<DisabilityExport[]> {
   const [rows, answers, { records, dsm }, secondaries] = await Promise.all([
     repository.listAllDisabilities(options),
     repository.listAllAnswers(options),
@@ -339,4 +342,17 @@ export async function exportDisabilities(options: Owner): Promise<DisabilityExpo
       dsm_criteria: dsm.filter((entry) => entry.condition_id === condition.id),
     })),
   }));
+}
+
+/** One of the owner's disabilities with everything recorded under it; not found when not theirs. */
+export async function disabilityDossier(
+  options: Owner & { id: string },
+): Promise<DisabilityExport> {
+  const [found] = await exportDisabilities({
+    db: options.db,
+    userId: options.userId,
+    disabilityId: options.id,
+  });
+  if (!found) throw new AppError(ERR.NOT_FOUND);
+  return found;
 }

@@ -11,7 +11,13 @@ import {
   disabilityRecords,
   type DisabilityRecordRow,
 } from '@muster/db/schema/index';
-import { holdDisability, isRowId, type Owner, type Tx } from './disabilities.repository.ts';
+import {
+  holdDisability,
+  isRowId,
+  type Owner,
+  type OwnerScope,
+  type Tx,
+} from './disabilities.repository.ts';
 
 /**
  * The records of a disability (exposures, treatments, mental-health conditions and what hangs
@@ -216,12 +222,19 @@ export async function deleteRecord(place: RecordPlace & { id: string }): Promise
   return deleted.length > 0;
 }
 
-/** Every record of the owner, oldest first (for the account export). */
-export async function listAllRecords(options: Owner): Promise<DisabilityRecordRow[]> {
+/** Every record of the owner (or of the one disability named), newest first. */
+export async function listAllRecords(options: OwnerScope): Promise<DisabilityRecordRow[]> {
   return options.db
     .select()
     .from(disabilityRecords)
-    .where(eq(disabilityRecords.userId, options.userId))
+    .where(
+      and(
+        eq(disabilityRecords.userId, options.userId),
+        options.disabilityId === undefined
+          ? undefined
+          : eq(disabilityRecords.disabilityId, options.disabilityId),
+      ),
+    )
     .orderBy(...newestFirst);
 }
 
@@ -258,12 +271,19 @@ export async function listDsmAnswers(place: ConditionPlace) {
   return place.db.select().from(disabilityDsmCriteria).where(conditionOf(place));
 }
 
-/** Every DSM answer of the owner (for the account export). */
-export async function listAllDsmAnswers(options: Owner) {
+/** Every DSM answer of the owner (or of the one disability named). */
+export async function listAllDsmAnswers(options: OwnerScope) {
   return options.db
     .select()
     .from(disabilityDsmCriteria)
-    .where(eq(disabilityDsmCriteria.userId, options.userId));
+    .where(
+      and(
+        eq(disabilityDsmCriteria.userId, options.userId),
+        options.disabilityId === undefined
+          ? undefined
+          : eq(disabilityDsmCriteria.disabilityId, options.disabilityId),
+      ),
+    );
 }
 
 /** Saves the answer to one criterion whole; undefined when the condition is not at this place. */

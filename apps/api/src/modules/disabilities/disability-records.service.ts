@@ -229,8 +229,8 @@ export async function clearDsmCriterion(
 
 // The account export --------------------------------------------------------------------------
 
-/** Every record and DSM answer of the owner, decrypted, for the account export. */
-export async function listOwnerRecords(options: Owner) {
+/** Every record and DSM answer of the owner (or of one disability), decrypted. */
+export async function listOwnerRecords(options: Owner & { disabilityId?: string }) {
   const [records, dsm] = await Promise.all([
     repository.listAllRecords(options),
     repository.listAllDsmAnswers(options),

@@ -10,6 +10,7 @@ import {
   isRowId,
   lockOwner,
   type Owner,
+  type OwnerScope,
   type Tx,
 } from './disabilities.repository.ts';
 
@@ -194,12 +195,19 @@ export async function deleteConnection(place: Place & { id: string }): Promise<b
   return deleted.length > 0;
 }
 
-/** Every connection of the owner, newest first (for the account export). */
-export async function listAllConnections(options: Owner): Promise<Connection[]> {
+/** Every connection of the owner (or of the one disability named), newest first. */
+export async function listAllConnections(options: OwnerScope): Promise<Connection[]> {
   const rows = await options.db
     .select()
     .from(connections)
-    .where(eq(connections.userId, options.userId))
+    .where(
+      and(
+        eq(connections.userId, options.userId),
+        options.disabilityId === undefined
+          ? undefined
+          : eq(connections.disabilityId, options.disabilityId),
+      ),
+    )
     .orderBy(...newestFirst);
   return withPrimaries(options.db, rows);
 }

@@ -136,6 +136,7 @@ export async function deleteSecondary(place: Place & { id: string }): Promise<vo
 export async function listOwnerSecondaries(options: {
   db: Db;
   userId: string;
+  disabilityId?: string;
 }): Promise<SecondaryDisability[]> {
   return (await repository.listAllConnections(options)).map(toSecondary);
 }

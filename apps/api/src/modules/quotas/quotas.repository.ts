@@ -46,7 +46,7 @@ export async function addToCounter(
 export async function subtractFromCounter(options: Counter & { amount: number }): Promise<void> {
   await options.db
     .update(usageCounters)
-    .set({ used: sql`${usageCounters.used} - ${options.amount}` })
+    .set({ used: sql`greatest(${usageCounters.used} - ${options.amount}, 0)` })
     .where(counterIs(options));
 }
 

@@ -84,6 +84,27 @@ export async function consumeQuota(
   return { feature, used, limit, resets_at: resetsAt.toISOString() };
 }
 
+/**
+ * Gives back one use `consumeQuota` counted when the work it was counted for then made nothing
+ * (the record was gone, or the same request had already made it). Never below zero.
+ */
+export async function refundQuota(options: {
+  db: Db;
+  userId: string;
+  feature: QuotaFeature;
+  amount?: number;
+  now?: Date;
+}): Promise<void> {
+  const { start } = quotaPeriod(options.now ?? new Date());
+  await subtractFromCounter({
+    db: options.db,
+    userId: options.userId,
+    feature: options.feature,
+    periodStart: start,
+    amount: options.amount ?? 1,
+  });
+}
+
 export async function getUsage(
   options: QuotaPolicy & { db: Db; userId: string; now?: Date },
 ): Promise<Usage> {

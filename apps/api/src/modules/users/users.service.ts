@@ -19,6 +19,7 @@ import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
 import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
+import { exportStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
 import * as repository from './users.repository.ts';
@@ -151,7 +152,8 @@ export async function cancelDeletion(
 
 /**
  * "Export all my data": a zip with the profile, subscription, usage, threads, veteran records,
- * disabilities (with their wizard answers and records) and file list as JSON, and every stored
+ * disabilities (with their wizard answers and records), personal statements (every kept version)
+ * and file list as JSON, and every stored
  * file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
  */
 export async function exportAccount(
@@ -166,6 +168,7 @@ export async function exportAccount(
   const ownThreads = await listAllThreads(owner);
   const ownVeterans = await exportVeterans(owner);
   const ownDisabilities = await exportDisabilities(owner);
+  const ownStatements = await exportStatements(owner);
   const zip = new yazl.ZipFile();
   const json = (name: string, value: unknown) =>
     zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
@@ -196,6 +199,8 @@ export async function exportAccount(
   json('veterans.json', ownVeterans);
   // Disabilities with every answer and record under them, decrypted: the owner's own words.
   json('disabilities.json', ownDisabilities);
+  // Personal statements with every kept version.
+  json('personal-statements.json', ownStatements);
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

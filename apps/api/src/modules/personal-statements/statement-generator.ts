@@ -1,0 +1,18 @@
+import {
+  composeStatement,
+  statementText,
+  type StatementInput,
+} from '@muster/domain/statement-composer';
+
+export type GeneratedStatement = { body: string; source: 'composer' | 'model' };
+
+/**
+ * Writes a personal statement from one disability's answers. Every feature that writes a statement
+ * goes through this one function type; a language model can back it, and with none configured the
+ * offline composer does, which only rearranges the veteran's own answers into the order a rater
+ * reads them and adds no fact of its own.
+ */
+export type StatementGenerator = (input: StatementInput) => Promise<GeneratedStatement>;
+
+export const offlineStatementGenerator: StatementGenerator = async (input) =>
+  Promise.resolve({ body: statementText(composeStatement(input)), source: 'composer' });
