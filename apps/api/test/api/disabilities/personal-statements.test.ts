@@ -8,6 +8,7 @@ import {
   personalStatementSchema,
   type PersonalStatement,
 } from '@muster/contract/personal-statements';
+import { readinessSchema, readinessSummarySchema } from '@muster/contract/readiness';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 import {
@@ -435,5 +436,55 @@ describe('[STATEMENTS][QUOTA]', () => {
       headers: bearer(me.token),
     });
     expect(list.json<{ meta: { total: number } }>().meta.total).toBe(2);
+  });
+});
+
+describe('[READINESS]', () => {
+  it('[READINESS]: each disability’s three elements, and how many are ready, from what is recorded', async () => {
+    const me = await signIn(app, 'readiness.api@example.com');
+    const bare = await createDisability(app, me.token, { title: 'Tinnitus' });
+    const fresh = await call(app, me.token, 'GET', `/disabilities/${bare.id}/readiness`);
+    expect(fresh.status, fresh.text).toBe(200);
+    const readiness = readinessSchema.parse(fresh.body);
+    expect(readiness.ready).toBe(false);
+    expect(readiness.elements.map((e) => [e.element, e.status])).toEqual([
+      ['diagnosis', 'missing'],
+      ['in_service', 'missing'],
+      ['nexus', 'missing'],
+    ]);
+    expect(readiness.next_step?.action).toBe('see_doctor');
+
+    const knee = await createDisability(app, me.token, {
+      title: 'Left knee',
+      diagnosis: 'Patellar tendinitis',
+      claim_type: 'direct',
+    });
+    await saveAllAnswers(me.token, knee.id);
+    const treated = await call(app, me.token, 'POST', collectionUrl('treatments', knee.id), {
+      facility_name: 'Temple VA',
+    });
+    expect(treated.status).toBe(201);
+    const better = readinessSchema.parse(
+      (await call(app, me.token, 'GET', `/disabilities/${knee.id}/readiness`)).body,
+    );
+    const status = Object.fromEntries(better.elements.map((e) => [e.element, e.status]));
+    // Diagnosed and treated; the event was reported in service; symptoms ran on since service.
+    expect(status).toEqual({ diagnosis: 'met', in_service: 'met', nexus: 'weak' });
+    expect(better.next_step?.action).toBe('nexus_letter');
+
+    const summary = await call(app, me.token, 'GET', '/disabilities/readiness');
+    expect(summary.status, summary.text).toBe(200);
+    const parsed = readinessSummarySchema.parse(summary.body);
+    expect(parsed).toMatchObject({ total: 2, ready: 0 });
+    expect(parsed.results.map((r) => r.title).sort()).toEqual(['Left knee', 'Tinnitus']);
+
+    const other = await signIn(app, 'readiness.other@example.com');
+    expect((await call(app, other.token, 'GET', `/disabilities/${knee.id}/readiness`)).status).toBe(
+      404,
+    );
+    const theirs = readinessSummarySchema.parse(
+      (await call(app, other.token, 'GET', '/disabilities/readiness')).body,
+    );
+    expect(theirs).toEqual({ total: 0, ready: 0, results: [] });
   });
 });
