@@ -32,6 +32,8 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { veteranRoutes } from './modules/veterans/veterans.routes.ts';
 import { disabilityRoutes } from './modules/disabilities/disabilities.routes.ts';
+import { personalStatementRoutes } from './modules/personal-statements/personal-statements.routes.ts';
+import { readinessRoutes } from './modules/readiness/readiness.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
@@ -176,6 +178,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(threadRoutes);
   await app.register(veteranRoutes);
   await app.register(disabilityRoutes);
+  await app.register(personalStatementRoutes);
+  await app.register(readinessRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

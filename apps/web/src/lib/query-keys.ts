@@ -7,4 +7,9 @@ export const QUERY_KEYS = {
   search: ['search'] as const,
   /** Every thread query: lists `[...threads, 'list', page]`, one thread `[...threads, 'detail', id]`. */
   threads: ['threads'] as const,
+  /**
+   * Claim readiness: one disability `[...readiness, 'detail', id]`, every disability
+   * `[...readiness, 'summary']`. Writing or deleting a personal statement changes it.
+   */
+  readiness: ['readiness'] as const,
 };

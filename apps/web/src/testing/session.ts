@@ -41,6 +41,8 @@ export function mockSignedIn({
     'GET /threads': json({ results: [], meta: { page: 1, page_size: 8, total: 0 } }),
     // And the latest disabilities.
     'GET /disabilities': json({ results: [], meta: { page: 1, page_size: 5, total: 0 } }),
+    // The dashboard's claim readiness: no disabilities yet.
+    'GET /disabilities/readiness': json({ total: 0, ready: 0, results: [] }),
     ...routes,
   });
   return { api, user, profile: userProfile };

@@ -22,10 +22,8 @@ import {
   disabilityRouteSummary as summary,
 } from '@muster/contract/disability-routes';
 import { errorResponses } from '#src/lib/route-errors.ts';
-import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
-import { guardScope } from '#src/modules/auth/guard-scope.ts';
+import { currentUser } from '#src/modules/auth/require-user.ts';
 import {
-  assertOwnDisability,
   createDisabilities,
   createDisability,
   deleteDisability,
@@ -38,8 +36,7 @@ import {
 } from './disabilities.service.ts';
 import { disabilityRecordRoutes } from './disability-records.routes.ts';
 import { secondaryDisabilityRoutes } from './secondary-disabilities.routes.ts';
-import { personalStatementRoutes } from '#src/modules/personal-statements/personal-statements.routes.ts';
-import { readinessRoutes } from '#src/modules/readiness/readiness.routes.ts';
+import { guardOwnDisability } from './own-disability-guard.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 /** Any text is accepted as an id; one that is not a disability of the caller's answers 404. */
@@ -52,17 +49,8 @@ const tags = ['disabilities'];
  * 404, and so does a path that mixes ids that do not belong together.
  */
 export const disabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  guardScope(app, requireUser);
+  guardOwnDisability(app);
   const db = () => app.database.db;
-
-  // The disability a path names is looked up before the body is validated, so another user's id
-  // answers 404 whatever is sent, and nothing about the body is told for it.
-  app.addHook('preValidation', async (request) => {
-    const { id } = request.params as { id?: unknown };
-    if (typeof id === 'string') {
-      await assertOwnDisability({ db: db(), userId: currentUser(request).id, id });
-    }
-  });
 
   app.get(
     DISABILITY_BASE,
@@ -237,6 +225,4 @@ export const disabilityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(secondaryDisabilityRoutes);
   await app.register(disabilityRecordRoutes);
-  await app.register(personalStatementRoutes);
-  await app.register(readinessRoutes);
 };

@@ -356,3 +356,19 @@ export async function disabilityDossier(
   if (!found) throw new AppError(ERR.NOT_FOUND);
   return found;
 }
+
+/**
+ * For modules that keep rows under a disability: whether `id` can name a row at all, and, inside
+ * a transaction, whether it is the owner's disability, held (FOR KEY SHARE) until the transaction
+ * ends so it cannot be deleted under a row being written.
+ */
+export const isRowId = repository.isRowId;
+export const holdOwnDisability = repository.holdDisability;
+export type { Tx } from './disabilities.repository.ts';
+
+/** The owner's disabilities among `ids` (others, and malformed ids, are left out). */
+export async function findOwnDisabilities(
+  options: Owner & { ids: string[] },
+): Promise<Disability[]> {
+  return (await repository.findDisabilities(options)).map(toDisability);
+}

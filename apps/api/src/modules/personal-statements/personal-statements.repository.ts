@@ -7,11 +7,13 @@ import {
   type PersonalStatementRow,
   type PersonalStatementVersionRow,
 } from '@muster/db/schema/index';
+import type { Db } from '@muster/db/client';
 import {
-  holdDisability,
+  holdOwnDisability as holdDisability,
   isRowId,
-  type Owner,
-} from '#src/modules/disabilities/disabilities.repository.ts';
+} from '#src/modules/disabilities/disabilities.service.ts';
+
+type Owner = { db: Db; userId: string };
 
 /**
  * Personal statements and their versions. Every query names the owner and the disability: a

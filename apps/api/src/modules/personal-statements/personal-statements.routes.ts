@@ -17,6 +17,7 @@ import {
 } from '@muster/contract/personal-statements';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser } from '#src/modules/auth/require-user.ts';
+import { guardOwnDisability } from '#src/modules/disabilities/own-disability-guard.ts';
 import {
   createStatement,
   deleteStatement,
@@ -37,10 +38,10 @@ const idempotencyHeaders = z.looseObject({
 });
 
 /**
- * Personal statements of a disability. Registered inside the disabilities plugin, whose guard and
- * owner check run first: another user's disability, or a statement under it, answers 404.
+ * Personal statements of a disability. Every path is guarded as the disabilities' are: another user's disability, or a statement under it, answers 404.
  */
 export const personalStatementRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardOwnDisability(app);
   const db = () => app.database.db;
   const placeOf = (request: { params: { id: string } }, userId: string) => ({
     db: db(),

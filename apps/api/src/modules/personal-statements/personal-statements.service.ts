@@ -16,9 +16,9 @@ import type { Db } from '@muster/db/client';
 import { AppError } from '#src/lib/errors.ts';
 import {
   disabilityDossier,
+  findOwnDisabilities,
   type DisabilityExport,
 } from '#src/modules/disabilities/disabilities.service.ts';
-import { findDisabilities } from '#src/modules/disabilities/disabilities.repository.ts';
 import { consumeQuota, refundQuota } from '#src/modules/quotas/quotas.service.ts';
 import { findPrimaryVeteranId, getVeteran } from '#src/modules/veterans/veterans.service.ts';
 import { renderStatementDocx } from './documents/statement-docx.ts';
@@ -78,7 +78,7 @@ function toSummary(found: repository.StatementWithVersion): PersonalStatementSum
 /** The titles of a secondary condition's primaries, as the owner's disabilities name them. */
 async function primariesOf(owner: Owner, dossier: DisabilityExport) {
   const ids = [...new Set(dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids))];
-  return ids.length === 0 ? [] : findDisabilities({ ...owner, ids });
+  return ids.length === 0 ? [] : findOwnDisabilities({ ...owner, ids });
 }
 
 /** What the composer (or a model) writes a statement from: the disability and all its answers. */
@@ -370,4 +370,11 @@ export async function exportStatements(owner: Owner) {
     byId.set(statement.id, entry);
   }
   return [...byId.values()];
+}
+
+/** How many statements each of the owner's disabilities has (or the one named). */
+export async function countStatementsByDisability(
+  options: Owner & { disabilityId?: string },
+): Promise<Map<string, number>> {
+  return repository.countStatementsByDisability(options);
 }

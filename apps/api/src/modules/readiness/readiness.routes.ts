@@ -9,6 +9,7 @@ import {
 import { readinessSchema, readinessSummarySchema } from '@muster/contract/readiness';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser } from '#src/modules/auth/require-user.ts';
+import { guardOwnDisability } from '#src/modules/disabilities/own-disability-guard.ts';
 import { getReadiness, getReadinessSummary } from './readiness.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -16,9 +17,10 @@ const tags = ['disabilities'];
 
 /**
  * Claim readiness, computed from what the veteran has recorded each time it is asked for (nothing
- * is stored). Registered inside the disabilities plugin, whose guard and owner check run first.
+ * is stored). Guarded as the disabilities' paths are.
  */
 export const readinessRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardOwnDisability(app);
   const db = () => app.database.db;
 
   app.get(

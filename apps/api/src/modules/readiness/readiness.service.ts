@@ -4,11 +4,13 @@ import type { Db } from '@muster/db/client';
 import {
   disabilityDossier,
   exportDisabilities,
+  findOwnDisabilities,
   type DisabilityExport,
 } from '#src/modules/disabilities/disabilities.service.ts';
-import { findDisabilities } from '#src/modules/disabilities/disabilities.repository.ts';
-import { countStatementsByDisability } from '#src/modules/personal-statements/personal-statements.repository.ts';
-import { statementInputOf } from '#src/modules/personal-statements/personal-statements.service.ts';
+import {
+  countStatementsByDisability,
+  statementInputOf,
+} from '#src/modules/personal-statements/personal-statements.service.ts';
 
 type Owner = { db: Db; userId: string };
 
@@ -25,7 +27,7 @@ async function readinessOf(
 ): Promise<Readiness> {
   const primaryIds = dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids);
   const primaries =
-    primaryIds.length > 0 ? await findDisabilities({ ...owner, ids: primaryIds }) : [];
+    primaryIds.length > 0 ? await findOwnDisabilities({ ...owner, ids: primaryIds }) : [];
   const input: ReadinessInput = {
     ...(await statementInputOf(owner, dossier)),
     disabilityId: dossier.id,

@@ -18,6 +18,7 @@ describe('dashboard panel registry', () => {
     const ordered = orderedPanels(DASHBOARD_PANELS);
     expect(ordered.map((p) => p.id)).toEqual([
       'disabilities',
+      'claim-readiness',
       'decision-letter',
       'rating',
       'deadlines',

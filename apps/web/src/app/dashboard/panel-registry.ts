@@ -36,6 +36,16 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     ),
   },
   {
+    id: 'claim-readiness',
+    title: 'Claim readiness',
+    order: 15,
+    Component: lazy(() =>
+      import('@/features/readiness/components/readiness-dashboard-panel').then((module) => ({
+        default: module.ReadinessDashboardPanel,
+      })),
+    ),
+  },
+  {
     id: 'decision-letter',
     title: 'Latest decision letter',
     order: 20,

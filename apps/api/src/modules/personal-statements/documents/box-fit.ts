@@ -26,11 +26,6 @@ function wrapFor(text: string, box: Box, font: PDFFont) {
   return wrapText(text, font, box.fontSize, box.width - WIDTH_MARGIN);
 }
 
-/** Whether all of `text` (prepared) shows in the box. */
-export function fitsInBox(text: string, box: Box, font: PDFFont): boolean {
-  return wrapFor(text, box, font).length <= linesThatFit(box, font);
-}
-
 /**
  * Pours prepared text into boxes in turn (each its own width and height) and returns what each box
  * holds and what is left for continuation pages. When text is left, the last box ends with

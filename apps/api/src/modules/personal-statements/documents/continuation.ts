@@ -1,6 +1,6 @@
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { VeteranIdentity } from './identity.ts';
-import { LETTER, PageFlow, drawPageNumbers } from './page-flow.ts';
+import { LETTER, PageFlow, drawPageNumbers, sizeToFit } from './page-flow.ts';
 import { prepareText, splitParagraphs } from './text-layout.ts';
 
 /**
@@ -23,7 +23,7 @@ const BODY = { size: BODY_SIZE, lineHeight: 13 };
 function identityLine(identity: VeteranIdentity | null): string {
   const name = identity?.fullName || '______________________________';
   const lastFour = identity?.ssn?.last ?? '______';
-  return `Veteran: ${name}     Last four of SSN: ${lastFour}`;
+  return `Veteran: ${name} · Last four of SSN: ${lastFour}`;
 }
 
 export function appendContinuationPages(
@@ -40,14 +40,16 @@ export function appendContinuationPages(
 ): void {
   const { font, boldFont } = fonts;
   const title = prepareText(options.title);
-  const identity = prepareText(identityLine(options.identity));
+  const identity = prepareText(identityLine(options.identity)).replace(/\s*\n\s*/g, ' ');
   const flow = new PageFlow(doc, {
     margin: MARGIN,
     startPage: (page) => {
       let y = LETTER.height - MARGIN.top - 12;
       page.drawText(title, { x: MARGIN.left, y, font: boldFont, size: 12 });
       y -= 16;
-      page.drawText(identity, { x: MARGIN.left, y, font, size: 9 });
+      // A very long name makes the line smaller rather than run off the page.
+      const size = sizeToFit(font, identity, 9, LETTER.width - MARGIN.left - MARGIN.right);
+      page.drawText(identity, { x: MARGIN.left, y, font, size });
       y -= 8;
       page.drawLine({
         start: { x: MARGIN.left, y },

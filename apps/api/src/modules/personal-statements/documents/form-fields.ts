@@ -14,18 +14,28 @@ import { toWinAnsi } from './win-ansi.ts';
 /** A blank VA form opened for filling, with the fonts its boxes and attached pages use. */
 export type OpenForm = { doc: PDFDocument; form: PDFForm; font: PDFFont; boldFont: PDFFont };
 
+/**
+ * pdf-lib yields to the event loop every so many objects while it parses and writes; its
+ * defaults (100 and 50) make a fill of the 21-0781 spend most of its time waiting. A thousand
+ * keeps the pauses short (a few milliseconds) and the fill fast.
+ */
+export const OBJECTS_PER_TICK = 1_000;
+
 export type FormOptions = {
-  /** The shared data folder holding vets-api/pdfs (defaults to `defaultSharedDataDir()`). */
-  sharedDataDir?: string;
+  /** The folder holding the blank forms (the repository's own copies unless a test says). */
+  formsDir?: string;
 };
 
 export async function openBlankForm(
   name: BlankFormName,
   options: FormOptions = {},
 ): Promise<OpenForm> {
-  const bytes = await loadBlankForm(name, options.sharedDataDir);
+  const bytes = await loadBlankForm(name, options.formsDir);
   // VA's metadata (title, dates) is kept as it is.
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const doc = await PDFDocument.load(bytes, {
+    updateMetadata: false,
+    parseSpeed: OBJECTS_PER_TICK,
+  });
   // The forms carry XFA too, which pdf-lib cannot fill; viewers that prefer XFA would show the
   // blank form. pdf-lib drops it itself in getForm() but logs a warning; dropping it first is
   // the same without the noise.
@@ -107,5 +117,5 @@ export async function saveForm({ doc, form, font }: OpenForm): Promise<Uint8Arra
   const fonts = resources.lookupMaybe(PDFName.of('Font'), PDFDict) ?? doc.context.obj({});
   resources.set(PDFName.of('Font'), fonts);
   fonts.set(PDFName.of(font.name), font.ref);
-  return doc.save({ updateFieldAppearances: false });
+  return doc.save({ updateFieldAppearances: false, objectsPerTick: OBJECTS_PER_TICK });
 }

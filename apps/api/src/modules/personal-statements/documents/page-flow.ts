@@ -14,6 +14,12 @@ export type PageFlowOptions = {
 
 const GREY = rgb(0.35, 0.35, 0.35);
 
+/** `size`, or smaller when one line of `text` would be wider than `maxWidth` (never below 5). */
+export function sizeToFit(font: PDFFont, text: string, size: number, maxWidth: number): number {
+  const width = textWidth(font, text, size);
+  return width <= maxWidth ? size : Math.max(5, (size * maxWidth) / width);
+}
+
 /**
  * Text flowing down Letter pages: paragraphs are wrapped to the text width and continue on a new
  * page where the last one ends. Pages are added to the end of the document.
@@ -115,11 +121,12 @@ export class PageFlow {
     page.drawText('Signature', { x: this.left, y: labelY, font: style.font, size: style.size });
     page.drawText('Date', { x: split, y: labelY, font: style.font, size: style.size });
     if (signer) {
-      page.drawText(prepareText(signer), {
+      const name = prepareText(signer).replace(/\s+/g, ' ');
+      page.drawText(name, {
         x: this.left,
         y: labelY - style.lineHeight,
         font: style.font,
-        size: style.size,
+        size: sizeToFit(style.font, name, style.size, split - gap - this.left),
         color: GREY,
       });
     }

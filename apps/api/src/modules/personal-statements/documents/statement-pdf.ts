@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { OBJECTS_PER_TICK } from './form-fields.ts';
 import { toVeteranIdentity } from './identity.ts';
 import { PageFlow, drawPageNumbers } from './page-flow.ts';
 import { prepareText } from './text-layout.ts';
@@ -47,5 +48,5 @@ export async function renderStatementPdf(input: StatementDocumentInput): Promise
   flow.space(12);
   flow.signatureLines({ font, size: 10, lineHeight: 13 }, name);
   drawPageNumbers(flow.pages, font, { size: 9, y: 36 });
-  return doc.save();
+  return doc.save({ objectsPerTick: OBJECTS_PER_TICK });
 }

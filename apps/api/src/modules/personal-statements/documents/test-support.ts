@@ -95,7 +95,6 @@ export async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
   // pdf.js takes over the buffer it is given: it gets a copy.
   const pdf = await getDocumentProxy(bytes.slice());
   const { text } = await extractText(pdf, { mergePages: false });
-  await pdf.destroy();
   return text;
 }
 
@@ -143,7 +142,10 @@ export function docxParagraphs(documentXml: string): string[] {
       .map(([element, text]) =>
         element.startsWith('<w:br')
           ? '\n'
-          : (text ?? '').replace(/&(amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity] ?? entity),
+          : (text ?? '').replace(
+              /&(amp|lt|gt|quot|apos);/g,
+              (entity) => XML_ENTITIES[entity] ?? entity,
+            ),
       )
       .join(''),
   );

@@ -1,6 +1,6 @@
 import { BEHAVIOR_CHANGES } from '@muster/contract/disability-records';
 import type { PDFFont, PDFForm } from 'pdf-lib';
-import { fitWithSuffix, pourIntoBoxes } from './box-fit.ts';
+import { fitWithSuffix, linesThatFit, pourIntoBoxes } from './box-fit.ts';
 import { type ContinuationSection, appendContinuationPages } from './continuation.ts';
 import {
   type FormOptions,
@@ -54,7 +54,16 @@ export const VA_21_0781_CONTINUATION_TITLE = 'VA Form 21-0781 — continuation s
 /** Puts text in a small box; false when only its start fits (the caller attaches the whole). */
 function fillSmallBox(form: PDFForm, font: PDFFont, name: string, text: string): boolean {
   if (text === '') return true;
-  const box = prepareBox(form, name, SMALL_BOX_FONT_SIZE);
+  let box = prepareBox(form, name, SMALL_BOX_FONT_SIZE);
+  // A box lower than one line at the form's size (the police report location) gets a size that
+  // shows one whole line.
+  for (
+    let size = SMALL_BOX_FONT_SIZE - 0.5;
+    linesThatFit(box, font) === 0 && size >= 6;
+    size -= 0.5
+  ) {
+    box = prepareBox(form, name, size);
+  }
   const { value, complete } = fitWithSuffix(text, box, font, BOX_CONTINUED);
   setBox(form, name, value);
   return complete;
@@ -130,7 +139,9 @@ function fillEvents(form: PDFForm, font: PDFFont, events: TraumaEvent[]): Contin
     if (!complete) {
       attached.push(
         [
-          `Event ${index + 1}${row ? '' : ' (no room on the form)'}`,
+          row
+            ? `Event ${index + 1} (row ${index + 1} of item 9, in full)`
+            : `Event ${index + 1} (not on the form: item 9 has six rows)`,
           `9A. Description: ${description}`,
           location && `9B. Location: ${location}`,
           dates && `9C. Date(s): ${dates}`,

@@ -123,13 +123,13 @@ const REPLACEMENTS: Record<string, string> = {
   μ: 'µ',
 };
 
-/** Combining marks and invisible joiners, dropped once a character has been decomposed. */
-const MARKS = /[\p{M}\u200B-\u200D\u2060\uFE00-\uFE0F\uFEFF]/gu;
+/** Combining marks (variation selectors among them) and invisible joiners, dropped once a character has been decomposed. */
+const MARKS = /\p{M}|[\u200B\u200C\u2060\uFEFF]|\u200D/gu;
 /** C0 and C1 controls other than the line feed: dropped (input is validated free of them). */
 // eslint-disable-next-line no-control-regex -- control characters are what is matched
 const CONTROLS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g;
 /** Zero-width characters that render as nothing: dropped. */
-const INVISIBLE = /^[\u200B-\u200D\u2060\uFE00-\uFE0F\uFEFF\u00AD]+$/u;
+const INVISIBLE = /^(?:[\u200B\u200C\u2060\uFEFF]|\u200D|\p{Variation_Selector})+$/u;
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 

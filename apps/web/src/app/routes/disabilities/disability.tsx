@@ -8,6 +8,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDisability } from '@/features/disabilities/api/get-disability';
 import { DisabilityOverview } from '@/features/disabilities/components/disability-overview';
+import { ClaimReadiness } from '@/features/readiness/components/claim-readiness';
 import { isApiError } from '@/lib/api-error';
 
 import { BackToDisabilities } from './back-to-disabilities';
@@ -16,7 +17,10 @@ import { useVeteranChoices } from './use-veteran-choices';
 
 const TITLE = 'Disability';
 
-/** `/disabilities/{id}` (Disability): what is recorded, editing and deleting, and the questions. */
+/**
+ * `/disabilities/{id}` (Disability): what is recorded, editing and deleting, the questions, and how
+ * ready the claim is.
+ */
 export function DisabilityRoute() {
   const { disabilityId = '' } = useParams();
   const navigate = useNavigate();
@@ -41,6 +45,7 @@ export function DisabilityRoute() {
           key={record.id}
           disability={record}
           veterans={veterans}
+          readiness={<ClaimReadiness disabilityId={record.id} />}
           onDeleted={() => {
             void navigate(paths.disabilities.list.getHref(), { replace: true });
           }}

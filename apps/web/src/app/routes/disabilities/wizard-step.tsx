@@ -30,8 +30,10 @@ import {
   TraumaEvidencesStep,
 } from '@/features/disabilities/wizard/steps/trauma-steps';
 import { TypeStep } from '@/features/disabilities/wizard/steps/type-step';
-import { useRecords } from '@/features/disabilities/wizard/wizard-api';
+import { useIsMentalHealthCondition, useRecords } from '@/features/disabilities/wizard/wizard-api';
 import { WizardPage } from '@/features/disabilities/wizard/wizard-page';
+import { StatementDownloads } from '@/features/personal-statements/components/statement-downloads';
+import { StatementWorkspace } from '@/features/personal-statements/components/statement-workspace';
 import { isApiError } from '@/lib/api-error';
 
 import { BackToDisabilities } from './back-to-disabilities';
@@ -73,10 +75,30 @@ function StepBody({
     case 'trauma-criteria':
       return <TraumaCriteriaStep disability={disability} />;
     case 'generate':
-      return <GenerateStep disability={disability} plan={plan} />;
+      return (
+        <GenerateStep
+          disability={disability}
+          plan={plan}
+          statement={<StatementWorkspace disabilityId={id} />}
+        />
+      );
     case 'download':
-      return <DownloadStep disability={disability} plan={plan} />;
+      return <DownloadStepBody disability={disability} plan={plan} />;
   }
+}
+
+/** The statement's files (VA's trauma form only for a mental-health condition) and the answers. */
+function DownloadStepBody({ disability, plan }: { disability: Disability; plan: WizardPlanInput }) {
+  const isMentalHealth = useIsMentalHealthCondition(disability.id, plan);
+  return (
+    <DownloadStep
+      disability={disability}
+      plan={plan}
+      statement={
+        <StatementDownloads disabilityId={disability.id} isMentalHealth={isMentalHealth} />
+      }
+    />
+  );
 }
 
 /** Whether a list of VA's presumptive conditions names the condition. */

@@ -1,6 +1,6 @@
 import type { Disability } from '@muster/contract/disabilities';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 
@@ -15,13 +15,20 @@ export type DisabilityOverviewProps = {
   veterans: readonly VeteranChoice[];
   /** After the disability was deleted (its page has nothing left to show). */
   onDeleted: () => void;
+  /** Shown after the claim's progress: how ready the claim is (composed by the page). */
+  readiness?: ReactNode;
 };
 
 /**
  * One disability: what is recorded so far, where the questions start, and editing or deleting it.
  * Editing swaps the details for the form in place; saving or cancelling swaps them back.
  */
-export function DisabilityOverview({ disability, veterans, onDeleted }: DisabilityOverviewProps) {
+export function DisabilityOverview({
+  disability,
+  veterans,
+  onDeleted,
+  readiness,
+}: DisabilityOverviewProps) {
   const [isEditing, setEditing] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -90,6 +97,7 @@ export function DisabilityOverview({ disability, veterans, onDeleted }: Disabili
         </div>
       </section>
       <ClaimProgress disability={disability} />
+      {readiness}
       <DeleteDisabilityDialog
         disability={isDeleteOpen ? { id: disability.id, title: disability.title } : null}
         onOpenChange={setDeleteOpen}

@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 
+import { useAutosave, type Autosave } from '@/hooks/use-autosave';
+import { useRegisterAutosave } from '@/hooks/save-registry';
 import { ApiError } from '@/lib/api-error';
-
-import { useAutosave, type Autosave } from './use-autosave';
-import { useRegisterAutosave } from './save-registry';
 
 /** The first message of each field the schema refuses, by the field's name. */
 export function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string> {

@@ -18,6 +18,7 @@ import {
   type SecondaryDisability,
 } from '@muster/contract/disability-records';
 import { pagedSchema } from '@muster/contract/common';
+import { bodySystemOf, type BodySystemInput } from '@muster/domain/body-systems';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type z } from 'zod';
 
@@ -214,4 +215,14 @@ export function useAllAnswers(disabilityId: string) {
       api.get(`${disabilityPath(disabilityId)}/answers`, disabilityAnswersSchema, { signal }),
     throwOnError: false,
   });
+}
+
+/**
+ * Whether the disability is a mental-health condition, as VA's forms read it: its body system
+ * (from its codes or title), or a mental-health record under it. While the records load, the body
+ * system alone answers.
+ */
+export function useIsMentalHealthCondition(disabilityId: string, condition: BodySystemInput) {
+  const records = useRecords('mental-health-conditions', { disabilityId });
+  return bodySystemOf(condition) === 'mental' || (records.data?.length ?? 0) > 0;
 }

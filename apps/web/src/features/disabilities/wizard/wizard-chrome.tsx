@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { paths } from '@/config/paths';
 import { cn } from '@/utils/cn';
 
-import type { AutosaveState } from './use-autosave';
+import type { AutosaveState } from '@/hooks/use-autosave';
 
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 

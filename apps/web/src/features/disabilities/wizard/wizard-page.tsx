@@ -10,11 +10,11 @@ import { Link, useBlocker, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useSaveRegistry } from '@/hooks/save-registry';
+import type { AutosaveState } from '@/hooks/use-autosave';
 import { toastSuccess } from '@/lib/toast';
 
 import { disabilityQueryOptions } from '../api/get-disability';
-import { useSaveRegistry } from './save-registry';
-import type { AutosaveState } from './use-autosave';
 import {
   AutosaveStatus,
   CrisisLine,

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api, type DownloadedFile } from '@/lib/api-client';
+import { saveFile } from '@/utils/save-file';
 
 /**
  * The API names the file (`muster-export-YYYY-MM-DD.zip`), but a cross-origin response only shows
@@ -15,23 +16,9 @@ export function exportUserData(userId: string): Promise<DownloadedFile> {
   return api.download(`/users/${encodeURIComponent(userId)}/export`, { timeoutMs: 120_000 });
 }
 
-/** Hands a downloaded file to the browser as a download. */
-export function saveFile({ blob, filename }: DownloadedFile) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? fallbackExportFilename();
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before releasing the blob.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function useExportUserData({ userId }: { userId: string }) {
   return useMutation({
     mutationFn: () => exportUserData(userId),
-    onSuccess: saveFile,
+    onSuccess: ({ blob, filename }) => saveFile(blob, filename ?? fallbackExportFilename()),
   });
 }

@@ -2,12 +2,14 @@ import { ANSWER_STEPS, type Disability } from '@muster/contract/disabilities';
 import type { DisabilityWizardStep } from '@muster/contract/wizard-steps';
 import { wizardSteps, type WizardPlanInput } from '@muster/domain/disability-wizard';
 import { DownloadIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { saveFile } from '@/utils/save-file';
 
 import {
   answersDocument,
@@ -90,58 +92,70 @@ const REVIEWED_STEPS: readonly DisabilityWizardStep[] = [
   'trauma-behaviors',
 ];
 
+export type GenerateStepProps = ReviewProps & {
+  /** The personal statement itself (written, edited, its versions), shown before the answers. */
+  statement: ReactNode;
+};
+
 /**
- * The review before the statement: each page's answers in the veteran's words, with a way back to
- * change them, and what a rater would still look for.
+ * The statement and the answers it is written from: the statement first, then each page's
+ * answers in the veteran's words, with a way back to change them, and what a rater would still
+ * look for.
  */
-export function GenerateStep(props: ReviewProps) {
+export function GenerateStep({ statement, ...props }: GenerateStepProps) {
   const review = useReview(props);
-  if ('fallback' in review) return review.fallback;
   const { disability } = props;
   return (
-    <div className="flex flex-col gap-8">
-      <p className="text-muted-foreground max-w-prose">
-        Your personal statement is written from these answers, in your own words. Check that they
-        say what you mean; change any page with its link.
-      </p>
-      <MissingPieces
-        disabilityId={disability.id}
-        headingId="still-missing"
-        pieces={review.missing}
-      />
-      {review.sections
-        .filter((section) => REVIEWED_STEPS.includes(section.step))
-        .map((section) => (
-          <section
-            key={section.step}
-            aria-labelledby={`review-${section.step}`}
-            className="flex min-w-0 flex-col gap-3 rounded-lg border p-4"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id={`review-${section.step}`} className="text-lg font-semibold">
-                {section.title}
-              </h2>
-              <Link
-                to={paths.disabilities.wizardStep.getHref(disability.id, section.step)}
-                className="text-sm underline underline-offset-4"
+    <div className="flex flex-col gap-10">
+      {statement}
+      {'fallback' in review ? (
+        review.fallback
+      ) : (
+        <div className="flex flex-col gap-8 border-t pt-6">
+          <p className="text-muted-foreground max-w-prose">
+            Your personal statement is written from these answers, in your own words. Check that
+            they say what you mean; change any page with its link.
+          </p>
+          <MissingPieces
+            disabilityId={disability.id}
+            headingId="still-missing"
+            pieces={review.missing}
+          />
+          {review.sections
+            .filter((section) => REVIEWED_STEPS.includes(section.step))
+            .map((section) => (
+              <section
+                key={section.step}
+                aria-labelledby={`review-${section.step}`}
+                className="flex min-w-0 flex-col gap-3 rounded-lg border p-4"
               >
-                Change<span className="sr-only"> {section.title.toLowerCase()}</span>
-              </Link>
-            </div>
-            {section.answers.length === 0 ? (
-              <p className="text-muted-foreground text-sm">Not answered yet.</p>
-            ) : (
-              <dl className="grid gap-3">
-                {section.answers.map(({ question, answer }) => (
-                  <div key={question} className="grid min-w-0 gap-0.5">
-                    <dt className="text-muted-foreground text-sm">{question}</dt>
-                    <dd className="break-words whitespace-pre-line">{answer}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </section>
-        ))}
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h2 id={`review-${section.step}`} className="text-lg font-semibold">
+                    {section.title}
+                  </h2>
+                  <Link
+                    to={paths.disabilities.wizardStep.getHref(disability.id, section.step)}
+                    className="text-sm underline underline-offset-4"
+                  >
+                    Change<span className="sr-only"> {section.title.toLowerCase()}</span>
+                  </Link>
+                </div>
+                {section.answers.length === 0 ? (
+                  <p className="text-muted-foreground text-sm">Not answered yet.</p>
+                ) : (
+                  <dl className="grid gap-3">
+                    {section.answers.map(({ question, answer }) => (
+                      <div key={question} className="grid min-w-0 gap-0.5">
+                        <dt className="text-muted-foreground text-sm">{question}</dt>
+                        <dd className="break-words whitespace-pre-line">{answer}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </section>
+            ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -159,38 +173,59 @@ function fileName(title: string): string {
   return `${base || 'disability'}-answers.txt`;
 }
 
-/** A copy of every answer to keep, print or take to a helper such as a VSO. */
-export function DownloadStep(props: ReviewProps) {
+export type DownloadStepProps = ReviewProps & {
+  /** The statement's downloads (the statement and the VA forms), shown first. */
+  statement: ReactNode;
+};
+
+/**
+ * The files to send: the statement and the VA forms it fills, then a copy of every answer to
+ * keep, print or take to a helper such as a VSO.
+ */
+export function DownloadStep({ statement, ...props }: DownloadStepProps) {
+  return (
+    <div className="flex flex-col gap-10">
+      {statement}
+      <AnswersCopy {...props} />
+    </div>
+  );
+}
+
+function AnswersCopy(props: ReviewProps) {
   const review = useReview(props);
-  if ('fallback' in review) return review.fallback;
   const { disability } = props;
   const download = () => {
+    if ('fallback' in review) return;
     const text = answersDocument({ disability, sections: review.sections, today: todayText() });
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName(disability.title);
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
+    saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName(disability.title));
   };
   return (
-    <div className="flex flex-col gap-4">
-      <p className="text-muted-foreground max-w-prose">
-        A copy of your answers about {disability.title} (symptoms, flare-ups, treatment, work, daily
-        life, exposures, and for a mental-health condition the events and changes you recorded), as
-        a text file you can keep, print or share with someone helping you with your claim. It is
-        made on your device: nothing more is sent anywhere.
-      </p>
-      <div className="flex flex-wrap gap-3">
-        <Button type="button" onClick={download}>
-          <DownloadIcon aria-hidden />
-          Download your answers
-        </Button>
-      </div>
-      <p className="text-muted-foreground text-sm">
-        {review.sections.reduce((count, section) => count + section.answers.length, 0)} answers
-        across {review.sections.length} pages.
-      </p>
-    </div>
+    <section aria-labelledby="answers-copy" className="flex flex-col gap-4 border-t pt-6">
+      <h2 id="answers-copy" className="text-xl font-semibold">
+        A copy of your answers
+      </h2>
+      {'fallback' in review ? (
+        review.fallback
+      ) : (
+        <>
+          <p className="text-muted-foreground max-w-prose">
+            Your answers about {disability.title} (symptoms, flare-ups, treatment, work, daily life,
+            exposures, and for a mental-health condition the events and changes you recorded), as a
+            text file you can keep, print or share with someone helping you with your claim. It is
+            made on your device: nothing more is sent anywhere.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Button type="button" variant="outline" onClick={download}>
+              <DownloadIcon aria-hidden />
+              Download your answers
+            </Button>
+          </div>
+          <p className="text-muted-foreground text-sm">
+            {review.sections.reduce((count, section) => count + section.answers.length, 0)} answers
+            across {review.sections.length} pages.
+          </p>
+        </>
+      )}
+    </section>
   );
 }

@@ -43,6 +43,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useRegisterAutosave } from '@/hooks/save-registry';
+import type { Autosave } from '@/hooks/use-autosave';
 import { isApiError } from '@/lib/api-error';
 import { toastError } from '@/lib/toast';
 
@@ -54,8 +56,6 @@ import {
   TextInputField,
 } from '../fields';
 import { RecordList, type RecordForm } from '../record-list';
-import { useRegisterAutosave } from '../save-registry';
-import type { Autosave } from '../use-autosave';
 import { useStepForm } from '../use-step-form';
 import {
   useDsmCriteria,

@@ -178,3 +178,33 @@ describe('useAutosave and a refusal', () => {
     expect(result.current.error).toBeNull();
   });
 });
+
+describe('useAutosave without a delay (saved only when asked)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a change pending until flush sends it, and sends nothing when leaving', async () => {
+    const save = vi.fn(() => Promise.resolve());
+    const { result, rerender, unmount } = renderHook(
+      ({ value }: { value: string }) => useAutosave({ value, save, delayMs: null }),
+      { initialProps: { value: 'first' } },
+    );
+    rerender({ value: 'edited' });
+    await advance(60_000);
+    expect(save).not.toHaveBeenCalled();
+    expect(result.current.state).toBe('pending');
+
+    let saved: boolean | undefined;
+    await act(async () => {
+      saved = await result.current.flush();
+    });
+    expect(saved).toBe(true);
+    expect(save).toHaveBeenCalledWith('edited');
+    expect(result.current.state).toBe('saved');
+
+    rerender({ value: 'edited again' });
+    unmount();
+    await advance(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+});

@@ -18,8 +18,12 @@ export type AutosaveOptions<T> = {
   save: (value: T) => Promise<unknown>;
   /** Whether `value` may be sent as it is; an invalid value waits for a correction. */
   isValid?: (value: T) => boolean;
-  /** How long typing must pause before a save. */
-  delayMs?: number;
+  /**
+   * How long typing must pause before a save. `null` never saves on its own: a change waits
+   * (`pending`) until `flush` sends it (a Save button, or leaving the page), for a form where each
+   * save is a deliberate act, such as one that keeps every save as a version.
+   */
+  delayMs?: number | null;
   /** Off while the form is not ready (its saved answers still loading). */
   enabled?: boolean;
 };
@@ -168,7 +172,7 @@ export function useAutosave<T>({
     }
     if (!inFlight.current) setIfMounted('pending');
     clearTimer();
-    timer.current = setTimeout(() => void run(), delayMs);
+    if (delayMs !== null) timer.current = setTimeout(() => void run(), delayMs);
   }, [serialized, enabled, delayMs, run, setIfMounted]);
 
   // Back online: try a failed save again at once.

@@ -13,9 +13,9 @@ import {
 import type { Autosave, AutosaveState } from './use-autosave';
 
 /**
- * A page of the wizard may autosave several things at once (its answers, each record it lists).
- * Each registers here; the page shows one state for all of them, and leaving the page (Next, Back)
- * first sends whatever waits.
+ * A page may autosave several things at once (a wizard page: its answers, each record it lists, a
+ * statement being edited). Each registers here; the page shows one state for all of them, and
+ * leaving the page (Next, Back, a link) first sends whatever waits.
  */
 
 type Registry = {
@@ -85,7 +85,7 @@ export function useSaveRegistry(): [SaveSummary, (children: ReactNode) => ReactN
   return [{ state, savedAt, flushAll }, provide];
 }
 
-/** Makes an autosaved form part of its wizard page's state and of its "save before leaving". */
+/** Makes an autosaved form part of its page's state and of its "save before leaving". */
 export function useRegisterAutosave(autosave: Autosave) {
   const registry = useContext(RegistryContext);
   const key = useId();
