@@ -364,7 +364,6 @@ export async function disabilityDossier(
  */
 export const isRowId = repository.isRowId;
 export const holdOwnDisability = repository.holdDisability;
-export type { Tx } from './disabilities.repository.ts';
 
 /** The owner's disabilities among `ids` (others, and malformed ids, are left out). */
 export async function findOwnDisabilities(
