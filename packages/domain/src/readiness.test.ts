@@ -198,23 +198,36 @@ describe('claimReadiness: elements', () => {
 });
 
 describe('claimReadiness: mental health', () => {
-  const ptsd = (mentalHealth: Partial<NonNullable<ReadinessInput['mentalHealth']>>) =>
+  const ptsd = (
+    mentalHealth: Partial<NonNullable<ReadinessInput['mentalHealth']>>,
+    more: Partial<ReadinessInput> = {},
+  ) =>
     readiness({
       disability: { title: 'PTSD', claim_type: 'direct' },
       mentalHealth: { conditions: [], events: [], behaviorChanges: [], ...mentalHealth },
+      ...more,
     });
   const event = traumaticEvent({ description: 'Our convoy was hit.' });
   const assault = traumaticEvent({ description: 'I was assaulted in the barracks.', is_mst: true });
 
-  it('meets a combat stressor on the veteran’s own account', () => {
-    const result = ptsd({
+  it('meets a combat stressor on the veteran’s own account once records show combat service', () => {
+    const alone = ptsd({
       conditions: [mentalHealthCondition({ stressor_types: ['combat'] })],
       events: [event],
     });
-    expect(element(result, 'in_service')).toMatchObject({
-      status: 'met',
-      supports: ['Combat stressor described: VA accepts your own account of it'],
+    expect(element(alone, 'in_service')).toMatchObject({
+      status: 'weak',
+      supports: ['Traumatic events described: 1'],
+      next_step: { action: 'add_service_records', path: '/vault' },
     });
+    const withRecords = ptsd(
+      { conditions: [mentalHealthCondition({ stressor_types: ['combat'] })], events: [event] },
+      { documents: { service_records: 1, medical_records: 0 } },
+    );
+    expect(element(withRecords, 'in_service')).toMatchObject({ status: 'met' });
+    expect(element(withRecords, 'in_service').supports).toContain(
+      'Combat stressor described, with service records: VA accepts your own account of it',
+    );
   });
 
   it('leaves a non-combat stressor weak on the veteran’s account alone: ask for a buddy statement', () => {
@@ -280,7 +293,10 @@ describe('claimReadiness: mental health', () => {
   });
 
   it('reads the PTSD sample as met on every element but the link', () => {
-    const result = readiness({ ...ptsdSample() });
+    const result = readiness({
+      ...ptsdSample(),
+      documents: { service_records: 1, medical_records: 0 },
+    });
     expect(result.elements.map((entry) => entry.status)).toEqual(['met', 'met', 'missing']);
   });
 });

@@ -245,8 +245,14 @@ function inServiceFinding(
     strong.push(`Exposure on a presumptive list: ${match.place.label} (${match.list.citation})`);
   }
   if (buddies > 0) strong.push(`Signed buddy statements: ${buddies}`);
-  if (isCombat && events.length > 0) {
-    strong.push('Combat stressor described: VA accepts your own account of it');
+  // VA takes the veteran's own account of a combat stressor once records show the veteran served
+  // in combat (a combat award or duty in a combat zone in the service records); without them the
+  // account alone is the veteran's word.
+  const combatAccount = isCombat && events.length > 0;
+  if (combatAccount && serviceRecords > 0) {
+    strong.push(
+      'Combat stressor described, with service records: VA accepts your own account of it',
+    );
   }
   if (isAssault && events.length > 0 && markers > 0) {
     strong.push('Behavior changes or other evidence of the event, which VA accepts for it');
@@ -273,6 +279,12 @@ function inServiceFinding(
         'describe_in_service_event',
         `Describe the event in service that your ${title} goes back to, since you reported it then.`,
         wizardPath(disabilityId, 'military-symptoms'),
+      );
+    } else if (combatAccount) {
+      next = step(
+        'add_service_records',
+        `Upload records that show you served in combat (a DD-214 listing a combat award, such as a Combat Action Ribbon, Combat Infantryman Badge or Purple Heart, or orders to a combat zone), so VA accepts your own account of what happened.`,
+        VAULT_PATH,
       );
     } else if (mentalHealth) {
       next = step(

@@ -183,7 +183,7 @@ describe('useAutosave without a delay (saved only when asked)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('keeps a change pending until flush sends it, and sends nothing when leaving', async () => {
+  it('keeps a change pending until flush sends it, and sends it when the form goes away', async () => {
     const save = vi.fn(() => Promise.resolve());
     const { result, rerender, unmount } = renderHook(
       ({ value }: { value: string }) => useAutosave({ value, save, delayMs: null }),
@@ -205,6 +205,7 @@ describe('useAutosave without a delay (saved only when asked)', () => {
     rerender({ value: 'edited again' });
     unmount();
     await advance(60_000);
-    expect(save).toHaveBeenCalledTimes(1);
+    expect(save).toHaveBeenCalledTimes(2);
+    expect(save).toHaveBeenLastCalledWith('edited again');
   });
 });

@@ -198,12 +198,21 @@ export function useAutosave<T>({
     return () => window.removeEventListener('beforeunload', warn);
   }, [isUnsaved]);
 
-  // Leaving the page inside the app sends what waits.
+  // Leaving the page inside the app (or the form going away) sends what waits: a change typed
+  // and not yet sent, whether its timer was running or the form saves only on request.
+  const isManual = useRef(delayMs === null);
+  useLayoutEffect(() => {
+    isManual.current = delayMs === null;
+  });
   useEffect(() => {
     mounted.current = true;
     return () => {
       mounted.current = false;
-      if (timer.current !== null) {
+      const unsentManualChange =
+        isManual.current &&
+        saved.current !== null &&
+        !same(saved.current.value, latest.current.value);
+      if (timer.current !== null || unsentManualChange) {
         clearTimer();
         void run();
       }

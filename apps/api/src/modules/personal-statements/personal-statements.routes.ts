@@ -78,7 +78,7 @@ export const personalStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: personalStatementSchema,
           200: personalStatementSchema,
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
         },
       },
     },

@@ -3,6 +3,7 @@ import type { AnswerStep } from '@muster/contract/disabilities';
 import { ERR } from '@muster/contract/errors';
 import {
   EXCERPT_LENGTH,
+  STATEMENT_MAX,
   type PersonalStatement,
   type PersonalStatementSummary,
   type StatementFormat,
@@ -178,9 +179,9 @@ export async function createStatement(
   } as const;
   if (body === undefined) {
     const dossier = await disabilityDossier({ ...place, id: place.disabilityId });
-    const written = await place.generator(await statementInputOf(place, dossier));
-    body = written.body;
-    source = written.source;
+    const input = await statementInputOf(place, dossier);
+    // Counted before the writing, so a refused request costs nothing to write; given back when
+    // the writing then fails.
     try {
       await consumeQuota({ ...quota, billingEnabled: place.billingEnabled });
     } catch (error) {
@@ -195,6 +196,19 @@ export async function createStatement(
       throw error;
     }
     metered = true;
+    try {
+      const written = await place.generator(input);
+      if (written.body.length > STATEMENT_MAX) {
+        throw new AppError(ERR.UNABLE_TO_COMPLETE, {
+          detail: `The answers make a statement longer than ${STATEMENT_MAX.toLocaleString('en-US')} characters, too long to edit. Shorten some answers, or write the statement yourself.`,
+        });
+      }
+      body = written.body;
+      source = written.source;
+    } catch (error) {
+      await refundQuota(quota);
+      throw error;
+    }
   }
   let result: Awaited<ReturnType<typeof repository.insertStatement>>;
   try {

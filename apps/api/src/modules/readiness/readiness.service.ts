@@ -28,8 +28,17 @@ async function readinessOf(
   const primaryIds = dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids);
   const primaries =
     primaryIds.length > 0 ? await findOwnDisabilities({ ...owner, ids: primaryIds }) : [];
+  const composed = await statementInputOf(owner, dossier);
+  const conditions = dossier.mental_health_conditions;
   const input: ReadinessInput = {
-    ...(await statementInputOf(owner, dossier)),
+    ...composed,
+    // Reports and evidence sources of the events count for the in-service element, though a
+    // statement does not retell them.
+    mentalHealth: composed.mentalHealth && {
+      ...composed.mentalHealth,
+      reports: conditions.flatMap((condition) => condition.official_reports),
+      evidenceSources: conditions.flatMap((condition) => condition.evidence_sources),
+    },
     disabilityId: dossier.id,
     primariesRated: primaries.some((primary) => primary.percent !== null),
     statements,

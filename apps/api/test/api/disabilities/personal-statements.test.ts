@@ -478,6 +478,34 @@ describe('[READINESS]', () => {
     expect(parsed).toMatchObject({ total: 2, ready: 0 });
     expect(parsed.results.map((r) => r.title).sort()).toEqual(['Left knee', 'Tinnitus']);
 
+    // An official report of a traumatic event is evidence of it in service.
+    const ptsd = await createDisability(app, me.token, { title: 'PTSD' });
+    const condition = await call(
+      app,
+      me.token,
+      'POST',
+      collectionUrl('mental-health-conditions', ptsd.id),
+      { condition: 'ptsd', stressor_types: ['non_combat'] },
+    );
+    const conditionId = condition.body!.id as string;
+    await call(app, me.token, 'POST', collectionUrl('traumatic-events', ptsd.id, conditionId), {
+      description: 'A training accident on the range',
+    });
+    const inService = async () =>
+      readinessSchema
+        .parse((await call(app, me.token, 'GET', `/disabilities/${ptsd.id}/readiness`)).body)
+        .elements.find((e) => e.element === 'in_service')!.status;
+    expect(await inService()).toBe('weak');
+    const report = await call(
+      app,
+      me.token,
+      'POST',
+      collectionUrl('official-reports', ptsd.id, conditionId),
+      { report_type: 'military_police' },
+    );
+    expect(report.status, report.text).toBe(201);
+    expect(await inService()).toBe('met');
+
     const other = await signIn(app, 'readiness.other@example.com');
     expect((await call(app, other.token, 'GET', `/disabilities/${knee.id}/readiness`)).status).toBe(
       404,

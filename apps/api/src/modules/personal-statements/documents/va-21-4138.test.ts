@@ -54,7 +54,7 @@ async function expectRemarksInsideBox(doc: PDFDocument, name: string) {
 }
 
 describe('fillVa214138', () => {
-  it('fills Section I from the veteran record, cut only where VA’s boxes demand', async () => {
+  it('fills Section I from the veteran record: names cut to VA’s boxes, an address too long for them left blank', async () => {
     const doc = await loadPdf(await fillVa214138(statementInput()));
     const expected: Record<string, string> = {
       [F.firstName]: 'Christopher-', // 12 boxes
@@ -77,7 +77,7 @@ describe('fillVa214138', () => {
       [F.internationalPhone]: '',
       [F.email1]: 'christopher.montgome', // two rows of 20 boxes
       [F.email2]: 'ry@example.com',
-      [F.street]: '1234 Veterans Memorial Highway', // 30 boxes
+      [F.street]: '', // 36 characters for 30 boxes: left for the veteran, never cut
       [F.unit]: '4B',
       [F.city]: 'Fayetteville',
       [F.state]: 'NC',

@@ -97,15 +97,21 @@ function fillIdentity({ form }: OpenForm, identity: VeteranIdentity): void {
   setLine(form, f.phonePrefix, identity.phone?.prefix);
   setLine(form, f.phoneLine, identity.phone?.line);
   setLine(form, f.internationalPhone, identity.internationalPhone);
-  // Item 7 is two rows of 20 boxes: the address runs on from the first into the second.
+  // Item 7 is two rows of 20 boxes: the address runs on from the first into the second. An email
+  // or a street longer than its boxes is left for the veteran to write in: cut, it would be a
+  // wrong address on a signed form.
   const email = identity.email ?? '';
-  setLine(form, f.email1, email.slice(0, 20));
-  setLine(form, f.email2, email.slice(20, 40));
+  if (email.length <= 40) {
+    setLine(form, f.email1, email.slice(0, 20));
+    setLine(form, f.email2, email.slice(20, 40));
+  }
   const address = identity.address;
+  const fits = (name: string, value: string | null | undefined) =>
+    (value ?? '').length <= (form.getTextField(name).getMaxLength() ?? Infinity);
   if (address) {
-    setLine(form, f.street, address.street);
-    setLine(form, f.unit, address.unit);
-    setLine(form, f.city, address.city);
+    if (fits(f.street, address.street)) setLine(form, f.street, address.street);
+    if (fits(f.unit, address.unit)) setLine(form, f.unit, address.unit);
+    if (fits(f.city, address.city)) setLine(form, f.city, address.city);
     setLine(form, f.state, address.state);
     setLine(form, f.country, address.country);
     setLine(form, f.zipFirstFive, address.zipFirstFive);

@@ -5,6 +5,7 @@ import { useRegisterAutosave } from '@/hooks/save-registry';
 import { useAutosave } from '@/hooks/use-autosave';
 
 import { useCreatePersonalStatement } from '../api/create-personal-statement';
+import { useUpdatePersonalStatement } from '../api/update-personal-statement';
 import { StatementTextField, statementError } from './statement-text-field';
 
 export type OwnStatementFormProps = {
@@ -19,15 +20,29 @@ export type OwnStatementFormProps = {
  */
 export function OwnStatementForm({ disabilityId, onCreated }: OwnStatementFormProps) {
   const create = useCreatePersonalStatement();
+  const update = useUpdatePersonalStatement();
   /** Chosen once for this new statement: sending it again never makes a second one. */
   const idempotencyKey = useRef(crypto.randomUUID());
+  /** Once made, the statement is saved as new versions of it: never a second create. */
+  const createdId = useRef<string | null>(null);
   const [text, setText] = useState('');
   const [isTouched, setTouched] = useState(false);
   const textBox = useRef<HTMLTextAreaElement>(null);
   const autosave = useAutosave({
     value: text,
-    save: (body: string) =>
-      create.mutateAsync({ disabilityId, input: { body }, idempotencyKey: idempotencyKey.current }),
+    save: async (body: string) => {
+      if (createdId.current !== null) {
+        const ref = { disabilityId, statementId: createdId.current };
+        return update.mutateAsync({ ref, input: { body } });
+      }
+      const created = await create.mutateAsync({
+        disabilityId,
+        input: { body },
+        idempotencyKey: idempotencyKey.current,
+      });
+      createdId.current = created.id;
+      return created;
+    },
     isValid: (value) => statementError(value) === null,
     delayMs: null,
   });

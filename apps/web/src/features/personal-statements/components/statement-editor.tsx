@@ -194,9 +194,10 @@ export function StatementEditor({
               Undo my changes
             </Button>
           ) : null}
-          {SAVE_STATE_TEXT[autosave.state] ? (
-            <p className="text-muted-foreground text-sm">{SAVE_STATE_TEXT[autosave.state]}</p>
-          ) : null}
+          {/* Always in the page, so a change of the save state is read out. */}
+          <p role="status" className="text-muted-foreground text-sm empty:hidden">
+            {SAVE_STATE_TEXT[autosave.state] ?? ''}
+          </p>
         </div>
         <p className="text-muted-foreground text-sm">
           Each save keeps the text before it as an earlier version. Your downloads use the latest

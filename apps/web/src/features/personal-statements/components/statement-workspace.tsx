@@ -30,12 +30,19 @@ export function StatementWorkspace({ disabilityId }: StatementWorkspaceProps) {
   /** Set once a statement was written here: the editor then starts with focus on its text. */
   const [shouldFocusEditor, setShouldFocusEditor] = useState(false);
 
+  /** Set from the click until the answer: two quick clicks never write (and count) two statements. */
+  const isComposing = useRef(false);
+
   const compose = () => {
-    if (create.isPending) return;
+    if (create.isPending || isComposing.current) return;
+    isComposing.current = true;
     // One key per click: a create sent again after a lost answer is answered, not counted, twice.
     create.mutate(
       { disabilityId, input: {}, idempotencyKey: crypto.randomUUID() },
       {
+        onSettled: () => {
+          isComposing.current = false;
+        },
         onSuccess: () => {
           setShouldFocusEditor(true);
           toastFeedback('success', 'Your statement is written.', {

@@ -75,8 +75,9 @@ export function ClaimReadiness({ disabilityId }: { disabilityId: string }) {
                   aria-label={`What supports it: ${READINESS_ELEMENT_LABELS[element.element]}`}
                   className="grid list-disc gap-1 ps-5 text-sm"
                 >
-                  {element.supports.map((support) => (
-                    <li key={support} className="break-words">
+                  {element.supports.map((support, index) => (
+                    // Two supports can read alike (two treatments at one clinic); the list is never reordered.
+                    <li key={index} className="break-words">
                       {support}
                     </li>
                   ))}
