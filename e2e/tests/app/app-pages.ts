@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+import { apiURL } from '../../config.ts';
 
 import { expect } from '../../fixtures.ts';
 
@@ -28,4 +30,33 @@ export function sidewaysOverflow(page: Page): Promise<number> {
       Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
       document.documentElement.clientWidth,
   );
+}
+
+/** A disability made through the API, as a spec's starting point. */
+export type CreatedDisability = { id: string; title: string };
+
+export async function createDisability(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<CreatedDisability> {
+  const response = await request.post(`${apiURL}/disabilities`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedDisability;
+}
+
+/** A GET of the API as `token` that must answer 200; its JSON. */
+export async function getJson<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+): Promise<T> {
+  const response = await request.get(`${apiURL}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
 }

@@ -1,9 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
-import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { sidewaysOverflow } from './app-pages.ts';
+import { createDisability, getJson, sidewaysOverflow } from './app-pages.ts';
 
 /**
  * The disability wizard walked as a veteran would: each page answered, saved on its own, checked
@@ -11,29 +10,7 @@ import { sidewaysOverflow } from './app-pages.ts';
  * and the review page. A second pass at phone width checks no page scrolls sideways.
  */
 
-type Created = { id: string; title: string };
 type Listed<T> = { results: T[] };
-
-async function createDisability(
-  request: APIRequestContext,
-  token: string,
-  body: Record<string, unknown>,
-): Promise<Created> {
-  const response = await request.post(`${apiURL}/disabilities`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Created;
-}
-
-async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(`${apiURL}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
 
 /** The page's heading and its place in the wizard. */
 async function expectStep(page: Page, title: string, index: number, total: number) {

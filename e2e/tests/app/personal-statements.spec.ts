@@ -3,7 +3,7 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { sidewaysOverflow } from './app-pages.ts';
+import { createDisability, getJson, sidewaysOverflow } from './app-pages.ts';
 
 /**
  * The personal statement as a veteran meets it at the end of the wizard: written from answers
@@ -12,26 +12,12 @@ import { sidewaysOverflow } from './app-pages.ts';
  * also offered VA Form 21-0781. Both pages are checked with axe and at 375 px.
  */
 
-type Created = { id: string; title: string };
 type Statement = { id: string; latest_version: number; body: string };
 type Listed<T> = { results: T[] };
 
 const IN_SERVICE = 'Twisted my left knee on a ruck march at Fort Hood in March 2009.';
 const DAILY_LIFE = 'I no longer hike with my kids.';
 const ADDED = 'Stairs are the hardest part of my day.';
-
-async function createDisability(
-  request: APIRequestContext,
-  token: string,
-  body: Record<string, unknown>,
-): Promise<Created> {
-  const response = await request.post(`${apiURL}/disabilities`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: body,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Created;
-}
 
 async function saveAnswers(
   request: APIRequestContext,
@@ -45,14 +31,6 @@ async function saveAnswers(
     data: answers,
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-async function getJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(`${apiURL}${path}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
 }
 
 async function expectFits375(page: Page) {

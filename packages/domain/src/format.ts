@@ -26,3 +26,14 @@ const longDayFormat = new Intl.DateTimeFormat('en-US', {
 export function formatLongDay(isoDate: string): string {
   return longDayFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+const monthYearFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** `2024-12-01` → `December 2024`. */
+export function formatMonthYear(isoDate: string): string {
+  return monthYearFormat.format(new Date(`${isoDate}T00:00:00Z`));
+}

@@ -1,4 +1,5 @@
 import type { SideOfBody } from '@muster/contract/conditions';
+import { formatLongDay, formatMonthYear } from './format.ts';
 import type {
   AnswerStep,
   ClaimType,
@@ -382,40 +383,21 @@ export function labelPathOf(path: string): string {
 
 // Formatting ---------------------------------------------------------------------------------
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-function dateParts(iso: string): { year: string; month: string; day: number } | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!match) return null;
-  const month = MONTHS[Number(match[2]) - 1];
-  const day = Number(match[3]);
-  if (!month || day < 1 || day > 31) return null;
-  return { year: match[1] ?? '', month, day };
+/** Whether `iso` is a calendar day (`YYYY-MM-DD`) that exists. */
+function isCalendarDay(iso: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return false;
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso);
 }
 
 /** `2004-03-03` → `March 2004`; null when it is not a date. */
-export function formatMonthYear(iso: string): string | null {
-  const parts = dateParts(iso);
-  return parts && `${parts.month} ${parts.year}`;
+function monthYear(iso: string): string | null {
+  return isCalendarDay(iso) ? formatMonthYear(iso) : null;
 }
 
 /** `2004-03-03` → `March 3, 2004`; null when it is not a date. */
-export function formatLongDate(iso: string): string | null {
-  const parts = dateParts(iso);
-  return parts && `${parts.month} ${parts.day}, ${parts.year}`;
+function longDate(iso: string): string | null {
+  return isCalendarDay(iso) ? formatLongDay(iso) : null;
 }
 
 /** `['a', 'b', 'c']` → `a, b and c`. */
@@ -583,8 +565,8 @@ function addExposure(paragraph: Paragraph, exposure: Exposure, index: number): v
   addPeriod(
     paragraph,
     { both: 'exposure_dates', from: 'exposure_from', until: 'exposure_until' },
-    dateValue('start_date', at('start_date'), exposure.start_date, formatMonthYear),
-    dateValue('end_date', at('end_date'), exposure.end_date, formatMonthYear),
+    dateValue('start_date', at('start_date'), exposure.start_date, monthYear),
+    dateValue('end_date', at('end_date'), exposure.end_date, monthYear),
   );
   paragraph.addList(
     'exposure_additional_hazards',
@@ -638,7 +620,7 @@ function addMentalHealth(paragraph: Paragraph, mentalHealth: StatementMentalHeal
     paragraph.add(
       'event_date',
       labelValue('date_is_approximate', at('date_is_approximate'), event.date_is_approximate),
-      dateValue('date', at('date'), event.date, formatLongDate),
+      dateValue('date', at('date'), event.date, longDate),
     );
     paragraph.addText('event_location', textValue('location', at('location'), event.location));
     paragraph.addText('event_unit', textValue('unit', at('unit'), event.unit));
@@ -652,7 +634,7 @@ function addMentalHealth(paragraph: Paragraph, mentalHealth: StatementMentalHeal
     paragraph.addText('behavior_change_description', description);
     paragraph.add(
       'behavior_change_noticed',
-      dateValue('noticed_on', at('noticed_on'), change.noticed_on, formatMonthYear),
+      dateValue('noticed_on', at('noticed_on'), change.noticed_on, monthYear),
     );
   });
 }
@@ -669,7 +651,7 @@ function composeInService(input: StatementInput): Paragraph {
     );
     paragraph.add(
       'service_started',
-      dateValue('started_on', at('started_on'), service.started_on, formatMonthYear),
+      dateValue('started_on', at('started_on'), service.started_on, monthYear),
     );
     paragraph.add(
       'service_reported',
@@ -776,8 +758,8 @@ function composeTreatment(input: StatementInput): Paragraph {
     addPeriod(
       paragraph,
       { both: 'treatment_dates', from: 'treatment_from', until: 'treatment_until' },
-      dateValue('start_date', at('start_date'), treatment.start_date, formatMonthYear),
-      dateValue('end_date', at('end_date'), treatment.end_date, formatMonthYear),
+      dateValue('start_date', at('start_date'), treatment.start_date, monthYear),
+      dateValue('end_date', at('end_date'), treatment.end_date, monthYear),
     );
     const medications = treatment.medications.flatMap((medication, medicationIndex) => {
       const found = textValue(

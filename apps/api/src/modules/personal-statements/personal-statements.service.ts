@@ -76,21 +76,26 @@ function toSummary(found: repository.StatementWithVersion): PersonalStatementSum
   };
 }
 
-/** The titles of a secondary condition's primaries, as the owner's disabilities name them. */
-async function primariesOf(owner: Owner, dossier: DisabilityExport) {
+/** A primary a secondary condition rests on: its title for the statement, its rating for readiness. */
+export type Primary = { id: string; title: string; percent: number | null };
+
+/** The owner's disabilities a secondary condition rests on (one query). */
+export async function primariesOf(owner: Owner, dossier: DisabilityExport): Promise<Primary[]> {
   const ids = [...new Set(dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids))];
   return ids.length === 0 ? [] : findOwnDisabilities({ ...owner, ids });
 }
 
-/** What the composer (or a model) writes a statement from: the disability and all its answers. */
-export async function statementInputOf(
-  owner: Owner,
+/**
+ * What the composer (or a model) writes a statement from: the disability, all its answers, and
+ * the primaries it rests on (among `primaries`, which may hold other disabilities too).
+ */
+export function statementInputFrom(
   dossier: DisabilityExport,
-): Promise<StatementInput> {
+  primaries: readonly Primary[],
+): StatementInput {
   const answers: Partial<Record<AnswerStep, unknown>> = {};
   for (const step of dossier.answers) answers[step.step] = step.answers;
   const connection = dossier.secondary_disabilities[0];
-  const primaries = await primariesOf(owner, dossier);
   const conditions = dossier.mental_health_conditions;
   return {
     disability: {
@@ -179,7 +184,7 @@ export async function createStatement(
   } as const;
   if (body === undefined) {
     const dossier = await disabilityDossier({ ...place, id: place.disabilityId });
-    const input = await statementInputOf(place, dossier);
+    const input = statementInputFrom(dossier, await primariesOf(place, dossier));
     // Counted before the writing, so a refused request costs nothing to write; given back when
     // the writing then fails.
     try {

@@ -4,12 +4,13 @@ import type { Db } from '@muster/db/client';
 import {
   disabilityDossier,
   exportDisabilities,
-  findOwnDisabilities,
   type DisabilityExport,
 } from '#src/modules/disabilities/disabilities.service.ts';
 import {
   countStatementsByDisability,
-  statementInputOf,
+  primariesOf,
+  statementInputFrom,
+  type Primary,
 } from '#src/modules/personal-statements/personal-statements.service.ts';
 
 type Owner = { db: Db; userId: string };
@@ -19,17 +20,15 @@ function today(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-async function readinessOf(
-  owner: Owner,
+function readinessOf(
   dossier: DisabilityExport,
+  primaries: readonly Primary[],
   statements: number,
   now: Date,
-): Promise<Readiness> {
-  const primaryIds = dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids);
-  const primaries =
-    primaryIds.length > 0 ? await findOwnDisabilities({ ...owner, ids: primaryIds }) : [];
-  const composed = await statementInputOf(owner, dossier);
+): Readiness {
+  const composed = statementInputFrom(dossier, primaries);
   const conditions = dossier.mental_health_conditions;
+  const primaryIds = new Set(dossier.secondary_disabilities.flatMap((entry) => entry.primary_ids));
   const input: ReadinessInput = {
     ...composed,
     // Reports and evidence sources of the events count for the in-service element, though a
@@ -40,7 +39,9 @@ async function readinessOf(
       evidenceSources: conditions.flatMap((condition) => condition.evidence_sources),
     },
     disabilityId: dossier.id,
-    primariesRated: primaries.some((primary) => primary.percent !== null),
+    primariesRated: primaries.some(
+      (primary) => primaryIds.has(primary.id) && primary.percent !== null,
+    ),
     statements,
     today: today(now),
   };
@@ -50,11 +51,17 @@ async function readinessOf(
 /** How ready one of the owner's disabilities is for a claim; not found when it is not theirs. */
 export async function getReadiness(owner: Owner & { id: string; now?: Date }): Promise<Readiness> {
   const dossier = await disabilityDossier(owner);
-  const counts = await countStatementsByDisability({ ...owner, disabilityId: owner.id });
-  return readinessOf(owner, dossier, counts.get(owner.id) ?? 0, owner.now ?? new Date());
+  const [primaries, counts] = await Promise.all([
+    primariesOf(owner, dossier),
+    countStatementsByDisability({ ...owner, disabilityId: owner.id }),
+  ]);
+  return readinessOf(dossier, primaries, counts.get(owner.id) ?? 0, owner.now ?? new Date());
 }
 
-/** Every disability of the owner with its readiness, and how many are ready (the dashboard's). */
+/**
+ * Every disability of the owner with its readiness, and how many are ready (the dashboard's). The
+ * primaries of secondary conditions are among the disabilities already read: two queries in all.
+ */
 export async function getReadinessSummary(
   owner: Owner & { now?: Date },
 ): Promise<ReadinessSummary> {
@@ -63,13 +70,11 @@ export async function getReadinessSummary(
     countStatementsByDisability(owner),
   ]);
   const now = owner.now ?? new Date();
-  const items = [];
-  for (const dossier of dossiers) {
-    items.push({
+  return readinessSummary(
+    dossiers.map((dossier) => ({
       disabilityId: dossier.id,
       title: dossier.title,
-      readiness: await readinessOf(owner, dossier, counts.get(dossier.id) ?? 0, now),
-    });
-  }
-  return readinessSummary(items);
+      readiness: readinessOf(dossier, dossiers, counts.get(dossier.id) ?? 0, now),
+    })),
+  );
 }

@@ -9,6 +9,7 @@ import {
 } from 'pdf-lib';
 import { type BlankFormName, loadBlankForm } from './blank-forms.ts';
 import type { Box } from './box-fit.ts';
+import type { VeteranIdentity } from './identity.ts';
 import { toWinAnsi } from './win-ansi.ts';
 
 /** A blank VA form opened for filling, with the fonts its boxes and attached pages use. */
@@ -60,6 +61,58 @@ export function setLine(form: PDFForm, name: string, value: string | null | unde
   // toWinAnsi leaves one UTF-16 unit per character, so slice counts characters.
   if (max !== undefined) text = text.slice(0, max);
   if (text !== '') field.setText(text);
+}
+
+/**
+ * Writes a one-line box only when the whole value fits its maximum length; otherwise leaves it
+ * for the veteran to write in. For numbers and addresses, which cut would be wrong on a signed
+ * form.
+ */
+export function setWhole(form: PDFForm, name: string, value: string | null | undefined): void {
+  const max = form.getTextField(name).getMaxLength();
+  if (max === undefined || (value ?? '').length <= max) setLine(form, name, value);
+}
+
+/** The names of the identity boxes both VA forms share (each form has its own field names). */
+export type IdentityFieldNames = {
+  firstName: string;
+  middleInitial: string;
+  lastName: string;
+  ssnFirst: string;
+  ssnMiddle: string;
+  ssnLast: string;
+  vaFileNumber: string;
+  serviceNumber: string;
+  birthMonth: string;
+  birthDay: string;
+  birthYear: string;
+  phoneArea: string;
+  phonePrefix: string;
+  phoneLine: string;
+  internationalPhone: string;
+};
+
+/** Fills the identity boxes both forms share: names cut to VA's boxes, numbers whole or not at all. */
+export function fillSharedIdentity(
+  form: PDFForm,
+  f: IdentityFieldNames,
+  identity: VeteranIdentity,
+): void {
+  setLine(form, f.firstName, identity.firstName);
+  setLine(form, f.middleInitial, identity.middleInitial);
+  setLine(form, f.lastName, identity.lastName);
+  setLine(form, f.ssnFirst, identity.ssn?.first);
+  setLine(form, f.ssnMiddle, identity.ssn?.middle);
+  setLine(form, f.ssnLast, identity.ssn?.last);
+  setWhole(form, f.vaFileNumber, identity.vaFileNumber);
+  setWhole(form, f.serviceNumber, identity.serviceNumber);
+  setLine(form, f.birthMonth, identity.dateOfBirth?.month);
+  setLine(form, f.birthDay, identity.dateOfBirth?.day);
+  setLine(form, f.birthYear, identity.dateOfBirth?.year);
+  setLine(form, f.phoneArea, identity.phone?.area);
+  setLine(form, f.phonePrefix, identity.phone?.prefix);
+  setLine(form, f.phoneLine, identity.phone?.line);
+  setLine(form, f.internationalPhone, identity.internationalPhone);
 }
 
 /** Writes a multi-line box with text already fitted to it (see box-fit.ts). */

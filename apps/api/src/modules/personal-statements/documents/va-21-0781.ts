@@ -5,6 +5,7 @@ import { type ContinuationSection, appendContinuationPages } from './continuatio
 import {
   type FormOptions,
   check,
+  fillSharedIdentity,
   openBlankForm,
   prepareBox,
   saveForm,
@@ -77,27 +78,8 @@ function describe(label: string | null, description: string | null, note: string
 }
 
 function fillIdentity(form: PDFForm, identity: VeteranIdentity): void {
-  const f = IDENTITY_FIELDS;
-  setLine(form, f.firstName, identity.firstName);
-  setLine(form, f.middleInitial, identity.middleInitial);
-  setLine(form, f.lastName, identity.lastName);
-  setLine(form, f.ssnFirst, identity.ssn?.first);
-  setLine(form, f.ssnMiddle, identity.ssn?.middle);
-  setLine(form, f.ssnLast, identity.ssn?.last);
-  // A number is never cut: one longer than its box is left for the veteran to write in.
-  if ((identity.vaFileNumber?.length ?? 0) <= 9)
-    setLine(form, f.vaFileNumber, identity.vaFileNumber);
-  if ((identity.serviceNumber?.length ?? 0) <= 10) {
-    setLine(form, f.serviceNumber, identity.serviceNumber);
-  }
-  setLine(form, f.birthMonth, identity.dateOfBirth?.month);
-  setLine(form, f.birthDay, identity.dateOfBirth?.day);
-  setLine(form, f.birthYear, identity.dateOfBirth?.year);
-  setLine(form, f.phoneArea, identity.phone?.area);
-  setLine(form, f.phonePrefix, identity.phone?.prefix);
-  setLine(form, f.phoneLine, identity.phone?.line);
-  setLine(form, f.internationalPhone, identity.internationalPhone);
-  setLine(form, f.email, identity.email);
+  fillSharedIdentity(form, IDENTITY_FIELDS, identity);
+  setLine(form, IDENTITY_FIELDS.email, identity.email);
 }
 
 /** Item 8. */

@@ -3,11 +3,13 @@ import { appendContinuationPages } from './continuation.ts';
 import {
   type FormOptions,
   type OpenForm,
+  fillSharedIdentity,
   openBlankForm,
   prepareBox,
   saveForm,
   setBox,
   setLine,
+  setWhole,
 } from './form-fields.ts';
 import { type VeteranIdentity, toVeteranIdentity } from './identity.ts';
 import { prepareText } from './text-layout.ts';
@@ -73,30 +75,11 @@ export const VA_21_4138_CONTINUATION_TITLE =
 
 function fillIdentity({ form }: OpenForm, identity: VeteranIdentity): void {
   const f = VA_21_4138_FIELDS;
-  setLine(form, f.firstName, identity.firstName);
-  setLine(form, f.middleInitial, identity.middleInitial);
-  setLine(form, f.lastName, identity.lastName);
-  for (const [first, middle, last] of [
-    [f.ssnFirst, f.ssnMiddle, f.ssnLast],
-    [f.page2SsnFirst, f.page2SsnMiddle, f.page2SsnLast],
-  ] as const) {
-    setLine(form, first, identity.ssn?.first);
-    setLine(form, middle, identity.ssn?.middle);
-    setLine(form, last, identity.ssn?.last);
-  }
-  // A number is never cut: one longer than its box is left for the veteran to write in.
-  if ((identity.vaFileNumber?.length ?? 0) <= 9)
-    setLine(form, f.vaFileNumber, identity.vaFileNumber);
-  if ((identity.serviceNumber?.length ?? 0) <= 9) {
-    setLine(form, f.serviceNumber, identity.serviceNumber);
-  }
-  setLine(form, f.birthMonth, identity.dateOfBirth?.month);
-  setLine(form, f.birthDay, identity.dateOfBirth?.day);
-  setLine(form, f.birthYear, identity.dateOfBirth?.year);
-  setLine(form, f.phoneArea, identity.phone?.area);
-  setLine(form, f.phonePrefix, identity.phone?.prefix);
-  setLine(form, f.phoneLine, identity.phone?.line);
-  setLine(form, f.internationalPhone, identity.internationalPhone);
+  fillSharedIdentity(form, f, identity);
+  // Page 2 repeats the SSN at its top.
+  setLine(form, f.page2SsnFirst, identity.ssn?.first);
+  setLine(form, f.page2SsnMiddle, identity.ssn?.middle);
+  setLine(form, f.page2SsnLast, identity.ssn?.last);
   // Item 7 is two rows of 20 boxes: the address runs on from the first into the second. An email
   // or a street longer than its boxes is left for the veteran to write in: cut, it would be a
   // wrong address on a signed form.
@@ -106,12 +89,10 @@ function fillIdentity({ form }: OpenForm, identity: VeteranIdentity): void {
     setLine(form, f.email2, email.slice(20, 40));
   }
   const address = identity.address;
-  const fits = (name: string, value: string | null | undefined) =>
-    (value ?? '').length <= (form.getTextField(name).getMaxLength() ?? Infinity);
   if (address) {
-    if (fits(f.street, address.street)) setLine(form, f.street, address.street);
-    if (fits(f.unit, address.unit)) setLine(form, f.unit, address.unit);
-    if (fits(f.city, address.city)) setLine(form, f.city, address.city);
+    setWhole(form, f.street, address.street);
+    setWhole(form, f.unit, address.unit);
+    setWhole(form, f.city, address.city);
     setLine(form, f.state, address.state);
     setLine(form, f.country, address.country);
     setLine(form, f.zipFirstFive, address.zipFirstFive);

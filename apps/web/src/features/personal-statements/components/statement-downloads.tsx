@@ -7,16 +7,15 @@ import { DownloadIcon, FileTextIcon, LoaderCircleIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
-import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toastFeedback } from '@/lib/toast';
 
 import { useDownloadPersonalStatement } from '../api/download-personal-statement';
 import { useLatestPersonalStatement } from '../api/get-personal-statements';
 import { STATEMENT_FORMAT_DESCRIPTIONS, formatStatementDate } from '../utils/statement-labels';
+import { latestStatementPending } from './latest-statement-pending';
 
 export type StatementDownloadsProps = {
   disabilityId: string;
@@ -38,20 +37,8 @@ export function StatementDownloads({ disabilityId, isMentalHealth }: StatementDo
   const latest = useLatestPersonalStatement(disabilityId);
   const download = useDownloadPersonalStatement();
 
-  let body;
-  if (latest.isError) {
-    body = (
-      <QueryErrorPanel
-        title="We could not load your statement"
-        error={latest.error}
-        headingLevel={3}
-        onRetry={() => void latest.refetch()}
-        isRetrying={latest.isFetching}
-      />
-    );
-  } else if (latest.data === undefined) {
-    body = <Spinner label="Loading your statement" />;
-  } else if (latest.data === null) {
+  let body = latestStatementPending(latest);
+  if (body === null && latest.data === null) {
     body = (
       <EmptyState
         icon={FileTextIcon}
@@ -64,7 +51,7 @@ export function StatementDownloads({ disabilityId, isMentalHealth }: StatementDo
         Write it first, then come back here.
       </EmptyState>
     );
-  } else {
+  } else if (body === null && latest.data) {
     const statement = latest.data;
     const ref = { disabilityId, statementId: statement.id };
     const isBusy = download.isPending;

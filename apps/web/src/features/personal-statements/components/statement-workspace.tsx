@@ -13,6 +13,7 @@ import { useLatestPersonalStatement } from '../api/get-personal-statements';
 import { COMPOSE_NOTE } from '../utils/statement-labels';
 import { OwnStatementForm } from './own-statement-form';
 import { StatementEditor } from './statement-editor';
+import { latestStatementPending } from './latest-statement-pending';
 
 export type StatementWorkspaceProps = { disabilityId: string };
 
@@ -53,20 +54,8 @@ export function StatementWorkspace({ disabilityId }: StatementWorkspaceProps) {
     );
   };
 
-  let body;
-  if (latest.isError) {
-    body = (
-      <QueryErrorPanel
-        title="We could not load your statement"
-        error={latest.error}
-        headingLevel={3}
-        onRetry={() => void latest.refetch()}
-        isRetrying={latest.isFetching}
-      />
-    );
-  } else if (latest.data === undefined) {
-    body = <Spinner label="Loading your statement" />;
-  } else if (latest.data === null) {
+  let body = latestStatementPending(latest);
+  if (body === null && latest.data === null) {
     body = (
       <StartStatement
         disabilityId={disabilityId}
@@ -78,7 +67,7 @@ export function StatementWorkspace({ disabilityId }: StatementWorkspaceProps) {
         }}
       />
     );
-  } else {
+  } else if (body === null && latest.data) {
     const statementId = latest.data.id;
     body = (
       <LatestStatement
