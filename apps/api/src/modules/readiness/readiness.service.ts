@@ -60,7 +60,8 @@ export async function getReadiness(owner: Owner & { id: string; now?: Date }): P
 
 /**
  * Every disability of the owner with its readiness, and how many are ready (the dashboard's). The
- * primaries of secondary conditions are among the disabilities already read: two queries in all.
+ * primaries of secondary conditions are among the disabilities already read: no query per
+ * disability.
  */
 export async function getReadinessSummary(
   owner: Owner & { now?: Date },
