@@ -29,6 +29,8 @@ import { conditionRoutes } from './modules/conditions/conditions.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createAiEngine, type AiEngine } from './modules/ai/ai.engine.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { veteranRoutes } from './modules/veterans/veterans.routes.ts';
 import { disabilityRoutes } from './modules/disabilities/disabilities.routes.ts';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     keyRing: KeyRing;
     jobs: JobQueue | undefined;
     mailer: Mailer;
+    /** The assistant's engine: the configured model, or the offline engine. */
+    ai: AiEngine;
     auth: Auth;
     /** Sessions this instance looked up in the last few seconds (signed-in reads skip the lookup). */
     sessionCache: SessionCache<CachedSession>;
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
   });
   app.decorate('mailer', mailer);
+  app.decorate('ai', createAiEngine(config.ai));
   app.decorate(
     'auth',
     createAuth({ config, db: deps.database.db, keyRing: deps.keyRing, mailer, logger: app.log }),
@@ -176,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(preferencesRoutes);
   await app.register(searchRoutes);
   await app.register(threadRoutes);
+  await app.register(chatRoutes);
   await app.register(veteranRoutes);
   await app.register(disabilityRoutes);
   await app.register(personalStatementRoutes);

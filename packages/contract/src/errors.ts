@@ -136,6 +136,8 @@ export const errorEnvelopeSchema = z
       .optional(),
     /** On sign-in code answers: what the person can do next. */
     sign_in: signInErrorInfoSchema.optional(),
+    /** On a chat run (409): the veteran must first choose whether an outside AI model may be used. */
+    consent_required: z.literal(true).optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'The error body every failing request answers with.' });
 

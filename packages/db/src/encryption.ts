@@ -98,7 +98,9 @@ const encryptedParams = new WeakMap<object, string>();
  * A text column stored encrypted. Use it for every medical narrative and every identifying field
  * (names, contact details, statements, letter text, file numbers, dates of birth, addresses).
  * Encrypted columns cannot be searched, sorted or indexed by content: short labels that lists and
- * search need (thread titles, condition names, document names) stay plain `text`.
+ * search need (condition names, document names) stay plain `text`. Thread titles are encrypted
+ * even so, because the chat names a thread with the start of the veteran's first message; the
+ * palette matches them after reading the owner's latest threads.
  *
  * `label` binds values to the column (associated data). It defaults to the column name; when a
  * column is renamed, pass the old name as `label` so existing values still open.

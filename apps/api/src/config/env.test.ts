@@ -116,6 +116,41 @@ describe('[CONFIG]', () => {
     ).toBe('https://social.example/a%20b%22%3Cx%3E');
   });
 
+  it('[CONFIG]: no AI provider by default; a provider needs its model, key or server', () => {
+    expect(parseConfig({}).ai).toBeUndefined();
+    expect(
+      parseConfig({
+        AI_PROVIDER: 'openai-compatible',
+        AI_MODEL: 'llama3.1',
+        AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      }).ai,
+    ).toEqual({
+      provider: 'openai-compatible',
+      model: 'llama3.1',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      apiKey: undefined,
+      timeoutMs: 120_000,
+      chunkTimeoutMs: 30_000,
+      maxRetries: 2,
+    });
+    expect(linesFor({ AI_PROVIDER: 'openai' })).toEqual([
+      'Invalid configuration: AI_MODEL is required when AI_PROVIDER is set',
+      'Invalid configuration: AI_API_KEY is required when AI_PROVIDER is openai',
+    ]);
+    expect(linesFor({ AI_PROVIDER: 'openai-compatible', AI_MODEL: 'm' })).toEqual([
+      'Invalid configuration: AI_BASE_URL is required when AI_PROVIDER is openai-compatible',
+    ]);
+    expect(linesFor({ AI_PROVIDER: 'gemini' })[0]).toMatch(/^Invalid configuration: AI_PROVIDER /);
+    expect(
+      linesFor({
+        AI_PROVIDER: 'anthropic',
+        AI_MODEL: 'm',
+        AI_API_KEY: 'k',
+        AI_MAX_RETRIES: '9',
+      })[0],
+    ).toMatch(/^Invalid configuration: AI_MAX_RETRIES /);
+  });
+
   it('[CONFIG]: the server exits with one clear line on a bad value', () => {
     const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server.ts');
     const result = spawnSync(process.execPath, ['--import', 'tsx', server], {

@@ -110,6 +110,29 @@ const envSchema = z
     DISCORD_AUTHORIZATION_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_TOKEN_URL: z.url().default('https://discord.com/api/oauth2/token'),
     DISCORD_USERINFO_URL: z.url().default('https://discord.com/api/users/@me'),
+    /** An outside language model for the assistant; unset, the offline engine answers. */
+    AI_PROVIDER: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined)
+      .pipe(z.enum(['openai', 'anthropic', 'openai-compatible']).optional()),
+    AI_MODEL: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    AI_BASE_URL: optionalUrl(['http', 'https']),
+    AI_API_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    /** The longest a reply may take in all, and the longest wait for its first and each next part. */
+    AI_TIMEOUT_MS: limit(120_000, 1000),
+    AI_CHUNK_TIMEOUT_MS: limit(30_000, 100),
+    /** Tries again after a failed call to the provider (rate limits, 5xx, dropped connections). */
+    AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
     /** The community and social links shown in the app's sidebar. */
     COMMUNITY_DISCORD_URL: optionalUrl(['http', 'https']),
     COMMUNITY_SOCIAL_URL: optionalUrl(['http', 'https']),
@@ -167,6 +190,29 @@ const envSchema = z
         message: 'is required when STRIPE_SECRET_KEY is set',
       });
     }
+    if (env.AI_PROVIDER) {
+      if (!env.AI_MODEL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AI_MODEL'],
+          message: 'is required when AI_PROVIDER is set',
+        });
+      }
+      if (env.AI_PROVIDER === 'openai-compatible' && !env.AI_BASE_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AI_BASE_URL'],
+          message: 'is required when AI_PROVIDER is openai-compatible',
+        });
+      }
+      if (env.AI_PROVIDER !== 'openai-compatible' && !env.AI_API_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['AI_API_KEY'],
+          message: `is required when AI_PROVIDER is ${env.AI_PROVIDER}`,
+        });
+      }
+    }
     for (const provider of ['GOOGLE', 'DISCORD'] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
         ctx.addIssue({
@@ -222,11 +268,24 @@ export type Config = {
   apiDocs: boolean;
   mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
+  /** Absent: no outside model, and the offline engine answers everything. */
+  ai: AiProviderConfig | undefined;
   billing: {
     /** Absent: billing is off and everyone can use FREE. */
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
     prices: { FREE: string; PRO_MONTHLY: string; PRO_BIANNUALLY: string; LIFETIME: string };
   };
+};
+
+export type AiProviderConfig = {
+  provider: 'openai' | 'anthropic' | 'openai-compatible';
+  model: string;
+  /** The provider's API root; the vendor's own when unset (required for openai-compatible). */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  timeoutMs: number;
+  chunkTimeoutMs: number;
+  maxRetries: number;
 };
 
 export type OAuthProviderConfig = {
@@ -324,6 +383,18 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         LIFETIME: env.STRIPE_PRICE_LIFETIME,
       },
     },
+    ai:
+      env.AI_PROVIDER && env.AI_MODEL
+        ? {
+            provider: env.AI_PROVIDER,
+            model: env.AI_MODEL,
+            baseUrl: env.AI_BASE_URL,
+            apiKey: env.AI_API_KEY,
+            timeoutMs: env.AI_TIMEOUT_MS,
+            chunkTimeoutMs: env.AI_CHUNK_TIMEOUT_MS,
+            maxRetries: env.AI_MAX_RETRIES,
+          }
+        : undefined,
     oauth: {
       google: env.GOOGLE_CLIENT_ID
         ? {

@@ -13,6 +13,11 @@ describe('privacy claims', () => {
       'your name, and the name, email address and message of anything you send us through the contact form',
     );
     expect(policy).toContain('encrypted on its own with AES-256-GCM');
+    expect(policy).toContain(
+      'your chat messages, the assistant\'s replies and the titles of your conversations',
+    );
+    expect(policy).toContain('every version of your personal statements');
+    expect(policy).toContain('Social Security number, VA file number, date of birth, address');
     expect(policy).toContain('each file is encrypted with AES-256-GCM as it arrives');
     expect(policy).toContain('server-side AES-256 encryption');
     expect(policy).toContain(
@@ -23,7 +28,7 @@ describe('privacy claims', () => {
 
   it('lists the short labels that stay plain and searchable', () => {
     expect(policy).toContain(
-      'the titles of your conversations, the names of your disabilities and conditions, and the names of your documents',
+      'list it for you: the names of your disabilities and conditions, and the names of your documents',
     );
     expect(policy).toContain('Your email address also stays unencrypted');
   });

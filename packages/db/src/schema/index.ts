@@ -8,3 +8,4 @@ export * from './encryption-sweeps.ts';
 export * from './veterans.ts';
 export * from './disabilities.ts';
 export * from './personal-statements.ts';
+export * from './chat.ts';

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { encryptedText } from '../encryption.ts';
 import { user } from './auth.ts';
 
 /**
- * A conversation with the assistant. Messages and runs arrive with the chat
- * feature and hang off this row. `title` stays null until one is known (the chat names a thread from
- * its first message); screens show "Unnamed thread" meanwhile. Deleting the user deletes the threads.
+ * A conversation with the assistant; its messages hang off this row. `title` stays null until one is
+ * known (the chat names a thread from its first message, so the title is the veteran's own words
+ * and is encrypted); screens show "Unnamed thread" meanwhile. Deleting the user deletes the threads.
  */
 export const threads = pgTable(
   'threads',
@@ -16,7 +17,7 @@ export const threads = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    title: text('title'),
+    title: encryptedText('title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -33,6 +33,11 @@ export const userProfiles = pgTable('user_profiles', {
     .default(sql`'{"benefit_claims": false, "veteran_verification": false}'::jsonb`),
   themeEnabled: boolean('theme_enabled').notNull().default(false),
   selectedThemeBranch: text('selected_theme_branch'),
+  /**
+   * Whether chat may send text to an outside model: `ask` until the user chooses, then `provider`
+   * or `offline`.
+   */
+  aiConsent: text('ai_consent').notNull().default('ask'),
   servedBranches: jsonb('served_branches')
     .$type<ServedBranch[]>()
     .notNull()

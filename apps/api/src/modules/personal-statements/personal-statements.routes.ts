@@ -26,7 +26,8 @@ import {
   listStatements,
   updateStatement,
 } from './personal-statements.service.ts';
-import { offlineStatementGenerator } from './statement-generator.ts';
+import { getAiConsent } from '#src/modules/preferences/preferences.service.ts';
+import { modelStatementGenerator, offlineStatementGenerator } from './statement-generator.ts';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['disabilities'];
@@ -43,6 +44,11 @@ const idempotencyHeaders = z.looseObject({
 export const personalStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   guardOwnDisability(app);
   const db = () => app.database.db;
+  // The outside model writes only for a veteran who agreed to it; the composer writes otherwise.
+  const generatorFor = async (userId: string) =>
+    app.ai.provider && (await getAiConsent({ db: db(), userId })) === 'provider'
+      ? modelStatementGenerator((draft) => app.ai.rewriteStatement(draft))
+      : offlineStatementGenerator;
   const placeOf = (request: { params: { id: string } }, userId: string) => ({
     db: db(),
     userId,
@@ -87,8 +93,7 @@ export const personalStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         ...placeOf(request, currentUser(request).id),
         body: request.body.body,
         id: request.headers['idempotency-key'],
-        // No language model is wired yet: the offline composer writes every statement.
-        generator: offlineStatementGenerator,
+        generator: await generatorFor(currentUser(request).id),
         billingEnabled: app.config.billing.stripe !== undefined,
       });
       return reply.code(created ? 201 : 200).send(statement);

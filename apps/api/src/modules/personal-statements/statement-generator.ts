@@ -16,3 +16,20 @@ export type StatementGenerator = (input: StatementInput) => Promise<GeneratedSta
 
 export const offlineStatementGenerator: StatementGenerator = async (input) =>
   Promise.resolve({ body: statementText(composeStatement(input)), source: 'composer' });
+
+/**
+ * A statement written with the outside model: the composer's draft from the veteran's own answers,
+ * rewritten into plainer prose by the model. When the model declines (protected text, an invented
+ * number) the composer's draft is the statement.
+ */
+export function modelStatementGenerator(
+  rewrite: (draft: string) => Promise<string | null>,
+): StatementGenerator {
+  return async (input) => {
+    const draft = statementText(composeStatement(input));
+    const rewritten = await rewrite(draft);
+    return rewritten === null
+      ? { body: draft, source: 'composer' }
+      : { body: rewritten, source: 'model' };
+  };
+}

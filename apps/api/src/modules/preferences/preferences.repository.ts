@@ -29,3 +29,19 @@ export async function updateThemeRow(
     })
     .where(eq(userProfiles.id, options.userId));
 }
+
+/** The owner's choice about outside AI models, or undefined when the profile does not exist. */
+export async function findAiConsent(options: Owner): Promise<string | undefined> {
+  const [row] = await options.db
+    .select({ consent: userProfiles.aiConsent })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, options.userId));
+  return row?.consent;
+}
+
+export async function updateAiConsent(options: Owner & { consent: string }): Promise<void> {
+  await options.db
+    .update(userProfiles)
+    .set({ aiConsent: options.consent, updatedAt: new Date() })
+    .where(eq(userProfiles.id, options.userId));
+}

@@ -1,3 +1,4 @@
+import { AI_CONSENT, type AiConsent } from '@muster/contract/chat';
 import { ERR } from '@muster/contract/errors';
 import {
   branchSlugSchema,
@@ -53,4 +54,21 @@ export async function updateThemePreferences(
   const { enabled, branch } = applyThemeRules(await readPreferences(options), options.input);
   await repository.updateThemeRow({ ...options, enabled, branch });
   return readPreferences(options);
+}
+
+/**
+ * Whether chat may send the user's text to an outside model: `ask` until they choose. A value this
+ * version does not know reads as `ask`, so nothing leaves without a choice.
+ */
+export async function getAiConsent(options: { db: Db; userId: string }): Promise<AiConsent> {
+  const stored = await repository.findAiConsent(options);
+  return (AI_CONSENT as readonly string[]).includes(stored ?? '') ? (stored as AiConsent) : 'ask';
+}
+
+export async function setAiConsent(options: {
+  db: Db;
+  userId: string;
+  consent: Exclude<AiConsent, 'ask'>;
+}): Promise<void> {
+  await repository.updateAiConsent(options);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, sql, type Placeholder } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { threadCounts, threads } from '@muster/db/schema/index';
@@ -88,21 +88,46 @@ export async function deleteThread(options: { db: Db; userId: string; id: string
   return deleted.length > 0;
 }
 
-/** `LIKE` treats `%`, `_` and `\` specially; a search for them means the characters themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+/** The most recent threads the palette looks through for a title. */
+const SEARCHED_THREADS = 1_000;
 
-/** The palette's threads: titles containing `q` (any case), newest first; all when `q` is empty. */
+/**
+ * The palette's threads: titles containing `q` (any case), newest first; all when `q` is empty.
+ * Titles are encrypted, so the owner's latest threads are read and matched here, not in SQL.
+ */
 export async function searchThreads(options: { db: Db; userId: string; q: string; limit: number }) {
-  const owned = eq(threads.userId, options.userId);
-  const where = options.q ? and(owned, ilike(threads.title, `%${escapeLike(options.q)}%`)) : owned;
-  return options.db
+  const rows = await options.db
     .select({ id: threads.id, title: threads.title, createdAt: threads.createdAt })
     .from(threads)
-    .where(where)
+    .where(eq(threads.userId, options.userId))
     .orderBy(...newestFirst)
-    .limit(options.limit);
+    .limit(options.q ? SEARCHED_THREADS : options.limit);
+  const q = options.q.toLocaleLowerCase();
+  return rows
+    .filter((row) => !q || (row.title ?? '').toLocaleLowerCase().includes(q))
+    .slice(0, options.limit);
+}
+
+/**
+ * Marks one of the owner's threads as just used, and names it `title` when it has no name yet.
+ * Answers whether the thread exists.
+ */
+export async function touchThread(options: { db: Db; userId: string; id: string; title: string }) {
+  if (!isThreadId(options.id)) return false;
+  const owned = and(eq(threads.id, options.id), eq(threads.userId, options.userId));
+  const touched = await options.db
+    .update(threads)
+    .set({ updatedAt: new Date() })
+    .where(owned)
+    .returning({ title: threads.title });
+  if (touched.length === 0) return false;
+  if (touched[0]?.title === null) {
+    await options.db
+      .update(threads)
+      .set({ title: options.title })
+      .where(and(owned, isNull(threads.title)));
+  }
+  return true;
 }
 
 /** All the owner's threads, newest first (for the account export). */

@@ -42,6 +42,30 @@ export async function deleteThread(options: Owner & { id: string }): Promise<voi
   if (!(await repository.deleteThread(options))) throw new AppError(ERR.NOT_FOUND);
 }
 
+/** The longest title the chat gives a thread from its first message. */
+const DERIVED_TITLE_MAX = 80;
+
+/** A thread's name from its first message: the first line, cut at a word near 80 characters. */
+export function titleFromMessage(content: string): string {
+  const line = content.trim().split(/\n/)[0]?.replace(/\s+/g, ' ').trim() ?? '';
+  if (line.length <= DERIVED_TITLE_MAX) return line;
+  const cut = line.slice(0, DERIVED_TITLE_MAX - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > DERIVED_TITLE_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * Records a new message in one of the owner's threads: the thread moves to the top of "recent", and
+ * a thread without a name takes one from the message. Not found when the thread is not the owner's.
+ */
+export async function noteThreadMessage(options: Owner & { id: string; content: string }) {
+  const found = await repository.touchThread({
+    ...options,
+    title: titleFromMessage(options.content),
+  });
+  if (!found) throw new AppError(ERR.NOT_FOUND);
+}
+
 /** All the owner's threads as stored, newest first (for the account export). */
 export async function listAllThreads(options: Owner): Promise<ThreadRow[]> {
   return repository.listAllThreads(options);

@@ -16,6 +16,7 @@ import { assertOwner } from '#src/lib/owner.ts';
 import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
+import { exportMessages } from '#src/modules/chat/chat.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
 import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
@@ -151,7 +152,7 @@ export async function cancelDeletion(
 }
 
 /**
- * "Export all my data": a zip with the profile, subscription, usage, threads, veteran records,
+ * "Export all my data": a zip with the profile, subscription, usage, threads and their messages, veteran records,
  * disabilities (with their wizard answers and records), personal statements (every kept version)
  * and file list as JSON, and every stored
  * file. Streamed, so large vaults never sit in memory. Works whatever the plan status.
@@ -166,6 +167,7 @@ export async function exportAccount(
   const usage = await listUsageRows(owner);
   const stored = await listReadyFiles({ db: options.db, ownerId: options.userId });
   const ownThreads = await listAllThreads(owner);
+  const ownMessages = await exportMessages(owner);
   const ownVeterans = await exportVeterans(owner);
   const ownDisabilities = await exportDisabilities(owner);
   const ownStatements = await exportStatements(owner);
@@ -195,6 +197,8 @@ export async function exportAccount(
       updated_at: t.updatedAt.toISOString(),
     })),
   );
+  // Chat messages, the veteran's and the assistant's, oldest first.
+  json('messages.json', ownMessages);
   // Veteran records in full: the SSN and VA file number are the owner's own, so not masked here.
   json('veterans.json', ownVeterans);
   // Disabilities with every answer and record under them, decrypted: the owner's own words.

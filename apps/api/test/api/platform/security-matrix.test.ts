@@ -80,7 +80,13 @@ describe('[SECURITY][MATRIX]', () => {
     const disabilityId = disability.json<{ id: string }>().id;
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
-      const id = ids[path] ?? (path.startsWith('/disabilities/:id') ? disabilityId : owner.userId);
+      const id =
+        ids[path] ??
+        (path.startsWith('/disabilities/:id')
+          ? disabilityId
+          : path.startsWith('/threads/:threadId')
+            ? ids['/threads/:id']!
+            : owner.userId);
       const response = await app.inject({
         method: methodOf(key),
         url: fill(key, id),
@@ -90,7 +96,9 @@ describe('[SECURITY][MATRIX]', () => {
       // Bodies are validated before the handler looks the resource up; send a valid one.
       const valid = key.includes('theme-preferences')
         ? { theme_enabled: true }
-        : { first_name: 'X' };
+        : key.endsWith('/messages')
+          ? { content: 'Hello' }
+          : { first_name: 'X' };
       const retried =
         response.statusCode === 400
           ? await app.inject({

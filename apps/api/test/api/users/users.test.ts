@@ -317,6 +317,7 @@ describe('[USERS]', () => {
         'disabilities.json',
         `files/${grant.file_id}-rating decision.pdf`,
         'files.json',
+        'messages.json',
         'personal-statements.json',
         'profile.json',
         'subscription.json',

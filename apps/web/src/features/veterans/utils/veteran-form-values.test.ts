@@ -52,10 +52,31 @@ describe('veteran form values', () => {
       address: null,
       phone: null,
       email: null,
+      branches: [],
       service_periods: [],
       deployments: [],
       notes: null,
     });
+  });
+
+  it('the record keeps the branches it lists and gains each branch its periods name, once', () => {
+    const period = {
+      ...EMPTY_SERVICE_PERIOD,
+      component: 'active' as const,
+      start_date: '2001-01-01',
+    };
+    const input = toVeteranInput(
+      values({
+        branches: ['Navy'],
+        service_periods: [
+          { ...period, branch: 'Army' },
+          { ...period, branch: 'Navy' },
+          { ...period, branch: 'Army' },
+          { ...period, branch: '' },
+        ],
+      }),
+    );
+    expect(input.branches).toEqual(['Navy', 'Army']);
   });
 
   it('a kept (masked) SSN or VA file number is left out of what is sent', () => {

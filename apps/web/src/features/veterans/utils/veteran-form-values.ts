@@ -46,6 +46,8 @@ export type VeteranFormValues = {
   phone: string;
   email: string;
   service_periods: ServicePeriodRow[];
+  /** The branches the record already lists (kept; each period's branch is added on save). */
+  branches: string[];
   deployments: DeploymentRow[];
   notes: string;
 };
@@ -90,6 +92,7 @@ export function veteranFormDefaults(record?: Veteran): VeteranFormValues {
       phone: '',
       email: '',
       service_periods: [],
+      branches: [],
       deployments: [],
       notes: '',
     };
@@ -115,6 +118,7 @@ export function veteranFormDefaults(record?: Veteran): VeteranFormValues {
       : { ...EMPTY_ADDRESS },
     phone: record.phone === null ? '' : formatPhone(record.phone),
     email: record.email ?? '',
+    branches: record.branches,
     service_periods: record.service_periods.map((period) => ({
       branch: period.branch,
       component: period.component,
@@ -162,6 +166,13 @@ export function toVeteranInput(values: VeteranFormValues) {
         },
     phone: orNull(values.phone),
     email: orNull(values.email),
+    // The record's branches: those it had, and every branch a period of service names.
+    branches: [
+      ...new Set([
+        ...values.branches,
+        ...values.service_periods.map((period) => period.branch).filter((branch) => branch !== ''),
+      ]),
+    ],
     service_periods: values.service_periods.map((period) => ({
       ...period,
       end_date: orNull(period.end_date),
