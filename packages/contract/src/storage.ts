@@ -79,6 +79,8 @@ export const storedFileSchema = z.object({
   content_type: z.string().nullable(),
   size: z.number().int(),
   status: z.enum(['pending', 'ready', 'rejected']),
+  /** Why a `rejected` upload was refused, in words the owner can act on; null otherwise. */
+  rejection_reason: z.string().nullable(),
   created_at: z.iso.datetime(),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;

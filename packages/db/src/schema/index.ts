@@ -9,3 +9,4 @@ export * from './veterans.ts';
 export * from './disabilities.ts';
 export * from './personal-statements.ts';
 export * from './chat.ts';
+export * from './documents.ts';

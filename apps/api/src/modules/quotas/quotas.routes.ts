@@ -3,6 +3,7 @@ import { usageSchema } from '@muster/contract/billing';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
+import { storageUsedBytes } from '#src/modules/storage/storage.service.ts';
 import { getUsage } from './quotas.service.ts';
 
 export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -16,11 +17,14 @@ export const quotaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: usageSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) =>
-      getUsage({
+    async (request) => {
+      const userId = currentUser(request).id;
+      return getUsage({
         db: app.database.db,
-        userId: currentUser(request).id,
+        userId,
         billingEnabled: app.config.billing.stripe !== undefined,
-      }),
+        storageBytes: await storageUsedBytes({ db: app.database.db, ownerId: userId }),
+      });
+    },
   );
 };

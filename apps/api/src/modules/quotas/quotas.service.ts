@@ -105,8 +105,37 @@ export async function refundQuota(options: {
   });
 }
 
+const MB = 1024 * 1024;
+
+/** The bytes the user may keep in storage on their plan, or null for no cap (billing off). */
+export async function storageLimitBytes(
+  options: QuotaPolicy & { db: Db; userId: string },
+): Promise<number | null> {
+  if (!options.billingEnabled) return null;
+  const { rule } = await ruleFor(options.db, options.userId, 'vault_storage_mb', options);
+  return rule.limit === null ? null : rule.limit * MB;
+}
+
+/** 403 for an upload that would take storage past the plan's cap (before any byte is sent). */
+export function storageQuotaError(options: {
+  usedBytes: number;
+  limitBytes: number;
+  now?: Date;
+}): AppError {
+  return quotaError('vault_storage_mb', {
+    feature: 'vault_storage_mb',
+    used: Math.ceil(options.usedBytes / MB),
+    limit: Math.floor(options.limitBytes / MB),
+    resets_at: quotaPeriod(options.now ?? new Date()).resetsAt.toISOString(),
+  });
+}
+
+/**
+ * This month's use per feature. Storage is not monthly: `storageBytes` (what the user keeps now,
+ * from the storage module) is shown as `vault_storage_mb`, rounded up.
+ */
 export async function getUsage(
-  options: QuotaPolicy & { db: Db; userId: string; now?: Date },
+  options: QuotaPolicy & { db: Db; userId: string; now?: Date; storageBytes?: number },
 ): Promise<Usage> {
   const { start, resetsAt } = quotaPeriod(options.now ?? new Date());
   const plan = await quotaPlanFor(options);
@@ -118,7 +147,10 @@ export async function getUsage(
     resets_at: resetsAt.toISOString(),
     quotas: QUOTA_FEATURES.map((feature) => ({
       feature,
-      used: used.get(feature) ?? 0,
+      used:
+        feature === 'vault_storage_mb' && options.storageBytes !== undefined
+          ? Math.ceil(options.storageBytes / MB)
+          : (used.get(feature) ?? 0),
       limit: options.billingEnabled ? QUOTAS[plan][feature].limit : null,
       resets_at: resetsAt.toISOString(),
     })),

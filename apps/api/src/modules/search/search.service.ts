@@ -1,15 +1,17 @@
 import type { SearchResult } from '@muster/contract/search';
 import type { Db } from '@muster/db/client';
 import { disabilitySearchProvider } from '#src/modules/disabilities/disabilities.search.ts';
+import { documentSearchProvider } from '#src/modules/documents/documents.search.ts';
 import { threadSearchProvider } from '#src/modules/threads/threads.search.ts';
 import type { SearchProvider } from './search-provider.ts';
 
 /**
- * One owner-scoped search for the palette. Each feature adds its group provider to the list below
- * as it lands (documents with their feature); a group without a provider answers empty.
+ * One owner-scoped search for the palette. Each feature adds its group provider to the list below;
+ * a group without a provider answers empty.
  */
 export const searchProviders: readonly SearchProvider[] = [
   disabilitySearchProvider,
+  documentSearchProvider,
   threadSearchProvider,
 ];
 

@@ -265,10 +265,17 @@ export function createLocalDriver(options: {
       }
       return true;
     },
-    async signGet(key, { expiresIn, filename, contentType }) {
+    async signGet(key, { expiresIn, filename, contentType, disposition }) {
       resolveInside(root, key);
       return urlFor(
-        options.signer.sign({ op: 'get', key, filename, contentType, exp: now() + expiresIn }),
+        options.signer.sign({
+          op: 'get',
+          key,
+          filename,
+          contentType,
+          ...(disposition === 'inline' ? { disposition } : {}),
+          exp: now() + expiresIn,
+        }),
       );
     },
     async delete(key) {

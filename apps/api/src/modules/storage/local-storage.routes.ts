@@ -76,7 +76,7 @@ export function localStorageRoutes(options: {
         reply
           .header('content-type', grant.contentType)
           .header('accept-ranges', 'bytes')
-          .header('content-disposition', contentDisposition(grant.filename))
+          .header('content-disposition', contentDisposition(grant.filename, grant.disposition))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff');
         if (range === 'unsatisfiable') {

@@ -130,14 +130,14 @@ export function createS3Driver(options: S3Config): StorageDriver & { client: S3C
       if (servedStart === range.start && servedEnd === range.end) return body;
       return Readable.from(sliceStream(body, range.start - servedStart, range.end - servedStart));
     },
-    async signGet(key, { expiresIn, filename, contentType }) {
+    async signGet(key, { expiresIn, filename, contentType, disposition }) {
       return getSignedUrl(
         client,
         new GetObjectCommand({
           Bucket,
           Key: key,
           ResponseContentType: contentType,
-          ResponseContentDisposition: contentDisposition(filename),
+          ResponseContentDisposition: contentDisposition(filename, disposition),
         }),
         { expiresIn },
       );
@@ -159,8 +159,14 @@ async function* sliceStream(source: AsyncIterable<Buffer>, start: number, end: n
   }
 }
 
-/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-export function contentDisposition(filename: string): string {
+/**
+ * `attachment` (save) or `inline` (open in the browser), with an ASCII fallback and the UTF-8 name
+ * (RFC 6266).
+ */
+export function contentDisposition(
+  filename: string,
+  disposition: 'attachment' | 'inline' = 'attachment',
+): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

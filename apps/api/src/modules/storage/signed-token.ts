@@ -21,6 +21,7 @@ export const tokenPayloadSchema = z.discriminatedUnion('op', [
     key: z.string(),
     filename: z.string(),
     contentType: z.string(),
+    disposition: z.enum(['attachment', 'inline']).optional(),
     exp: z.number(),
   }),
 ]);

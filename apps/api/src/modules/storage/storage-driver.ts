@@ -34,9 +34,15 @@ export type StorageDriver = {
   readStart(key: string, length: number): Promise<Buffer>;
   /** Server-side reads (jobs that process a file): the whole object, or one byte range of it. */
   openRead(key: string, range?: ByteRange): Promise<Readable>;
+  /** A download link; `inline` asks the browser to show the file rather than save it. */
   signGet(
     key: string,
-    options: { expiresIn: number; filename: string; contentType: string },
+    options: {
+      expiresIn: number;
+      filename: string;
+      contentType: string;
+      disposition?: 'attachment' | 'inline';
+    },
   ): Promise<string>;
   delete(key: string): Promise<void>;
   /**

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { uuidSchema } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
-import { files, type FileRow } from '@muster/db/schema/index';
+import { files, storageTotals, type FileRow } from '@muster/db/schema/index';
 
 /** The stored-file rows. Every read and delete by owner names the owner. */
 
@@ -8,11 +9,51 @@ export async function insertFile(options: { db: Db; row: typeof files.$inferInse
   await options.db.insert(files).values(options.row);
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The bytes the owner keeps (every file not refused; kept by a trigger on `files`). */
+export async function findStorageTotal(options: { db: Db | Tx; ownerId: string }): Promise<number> {
+  const [row] = await options.db
+    .select({ bytes: storageTotals.bytes })
+    .from(storageTotals)
+    .where(eq(storageTotals.ownerId, options.ownerId));
+  return row?.bytes ?? 0;
+}
+
+/**
+ * Records a new upload only if the owner's total stays within `limitBytes`: the row and the check
+ * are one transaction, and the trigger's update of the owner's total row makes concurrent uploads
+ * wait for each other, so two at once cannot both pass the cap. Answers the total after the
+ * insert, or null (nothing recorded) when it would pass the cap.
+ */
+export async function insertFileWithin(options: {
+  db: Db;
+  row: typeof files.$inferInsert & { ownerId: string };
+  limitBytes: number;
+}): Promise<number | null> {
+  try {
+    return await options.db.transaction(async (tx) => {
+      await tx.insert(files).values(options.row);
+      const total = await findStorageTotal({ db: tx, ownerId: options.row.ownerId });
+      if (total > options.limitBytes) throw new OverCap();
+      return total;
+    });
+  } catch (error) {
+    if (error instanceof OverCap) return null;
+    throw error;
+  }
+}
+class OverCap extends Error {}
+
+/** An id that cannot be a file's is simply not found (rather than a database type error). */
+const isFileId = (value: string) => uuidSchema.safeParse(value).success;
+
 export async function findOwnedFile(options: {
   db: Db;
   ownerId: string;
   fileId: string;
 }): Promise<FileRow | undefined> {
+  if (!isFileId(options.fileId)) return undefined;
   const [row] = await options.db
     .select()
     .from(files)
@@ -20,8 +61,47 @@ export async function findOwnedFile(options: {
   return row;
 }
 
-export async function markRejected(options: { db: Db; fileId: string }): Promise<void> {
-  await options.db.update(files).set({ status: 'rejected' }).where(eq(files.id, options.fileId));
+export async function markRejected(options: {
+  db: Db;
+  fileId: string;
+  reason: string;
+}): Promise<void> {
+  await options.db
+    .update(files)
+    .set({ status: 'rejected', rejectionReason: options.reason, multipartUploadId: null })
+    .where(eq(files.id, options.fileId));
+}
+
+/** Marks the owner's file as being deleted; answers the row as it was, or undefined. */
+export async function markDeleting(options: {
+  db: Db;
+  ownerId: string;
+  fileId: string;
+}): Promise<FileRow | undefined> {
+  if (!isFileId(options.fileId)) return undefined;
+  const [row] = await options.db
+    .update(files)
+    .set({ status: 'deleting' })
+    .where(and(eq(files.id, options.fileId), eq(files.ownerId, options.ownerId)))
+    .returning();
+  return row;
+}
+
+/** Rows left pending or half-deleted before `cutoff` (the sweep finishes them). */
+export async function findStale(options: {
+  db: Db;
+  status: 'pending' | 'deleting';
+  cutoff: Date;
+}): Promise<FileRow[]> {
+  return options.db
+    .select()
+    .from(files)
+    .where(and(eq(files.status, options.status), lt(files.createdAt, options.cutoff)));
+}
+
+export async function deleteFileRows(options: { db: Db; fileIds: string[] }): Promise<void> {
+  if (options.fileIds.length === 0) return;
+  await options.db.delete(files).where(inArray(files.id, options.fileIds));
 }
 
 /** Marks a pending file ready; undefined when it was no longer pending (finalized concurrently). */
@@ -41,16 +121,6 @@ export async function markReady(options: {
     .where(and(eq(files.id, options.fileId), eq(files.status, 'pending')))
     .returning();
   return ready;
-}
-
-export async function deleteOwnedFile(options: {
-  db: Db;
-  ownerId: string;
-  fileId: string;
-}): Promise<void> {
-  await options.db
-    .delete(files)
-    .where(and(eq(files.id, options.fileId), eq(files.ownerId, options.ownerId)));
 }
 
 export async function findReadyFiles(options: { db: Db; ownerId: string }): Promise<FileRow[]> {

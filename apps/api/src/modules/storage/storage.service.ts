@@ -19,16 +19,24 @@ import type { FileRow } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { SNIFF_BYTES, sniffContentType } from './sniff.ts';
 import type { StorageDriver } from './storage-driver.ts';
+import { storageLimitBytes, storageQuotaError } from '#src/modules/quotas/quotas.service.ts';
 import {
-  deleteOwnedFile,
+  deleteFileRows,
   findOwnedFile,
+  findStale,
   findReadyFiles,
+  findStorageTotal,
   insertFile,
+  insertFileWithin,
+  markDeleting,
   markReady,
   markRejected,
 } from './storage.repository.ts';
 
 type Deps = { db: Db; storage: StorageDriver; ownerId: string };
+
+const MB = 1024 * 1024;
+const PDF = 'application/pdf';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
@@ -39,27 +47,57 @@ function toStoredFile(row: FileRow): StoredFile {
     filename: row.filename,
     content_type: row.contentType,
     size: row.size,
-    status: row.status,
+    // A file being deleted is gone as far as its owner can tell.
+    status: row.status === 'deleting' ? 'rejected' : row.status,
+    rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),
   };
 }
 
+/** The bytes the owner keeps in storage now. */
+export async function storageUsedBytes(options: { db: Db; ownerId: string }): Promise<number> {
+  return findStorageTotal(options);
+}
+
+/** What the owner keeps and may keep (null: no cap). */
+export async function storageUsage(options: {
+  db: Db;
+  ownerId: string;
+  billingEnabled: boolean;
+}): Promise<{ used_bytes: number; limit_bytes: number | null }> {
+  return {
+    used_bytes: await findStorageTotal(options),
+    limit_bytes: await storageLimitBytes({
+      db: options.db,
+      userId: options.ownerId,
+      billingEnabled: options.billingEnabled,
+    }),
+  };
+}
+
 /**
- * Grants an upload: checks the kind's size and type limits, records a pending file and returns
- * signed URLs (one PUT, or one per part above the multipart threshold).
+ * Grants an upload: checks the kind's size and type limits and the owner's storage cap (with
+ * billing on), records a pending file and returns signed URLs (one PUT, or one per part above the
+ * multipart threshold). An upload that would pass the cap is refused before any byte is sent.
  */
 export async function createUpload({
   db,
   storage,
   ownerId,
   input,
-}: Deps & { input: CreateUploadInput }): Promise<UploadGrant> {
+  billingEnabled = false,
+}: Deps & { input: CreateUploadInput; billingEnabled?: boolean }): Promise<UploadGrant> {
   const kind = FILE_KINDS[input.kind];
   if (input.size > kind.maxBytes) {
     throw new AppError(ERR.TOO_LARGE, {
-      detail: `${input.kind} files can be at most ${Math.floor(kind.maxBytes / (1024 * 1024))} MB`,
+      detail: `${input.kind} files can be at most ${Math.floor(kind.maxBytes / MB)} MB`,
       fields: { size: 'File is too large' },
     });
+  }
+  const limitBytes = await storageLimitBytes({ db, userId: ownerId, billingEnabled });
+  if (limitBytes !== null) {
+    const usedBytes = await findStorageTotal({ db, ownerId });
+    if (usedBytes + input.size > limitBytes) throw storageQuotaError({ usedBytes, limitBytes });
   }
   const declared = input.content_type.toLowerCase().split(';')[0]!.trim();
   if (!(kind.types as readonly string[]).includes(declared)) {
@@ -74,21 +112,25 @@ export async function createUpload({
   const multipart = input.size > MULTIPART_THRESHOLD_BYTES;
   const uploadId = multipart ? await storage.createMultipart(key, { contentType: declared }) : null;
 
+  const row = {
+    id: fileId,
+    ownerId,
+    kind: input.kind,
+    storageKey: key,
+    filename: input.filename,
+    declaredType: declared,
+    size: input.size,
+    multipartUploadId: uploadId,
+  };
   try {
-    await insertFile({
-      db,
-      row: {
-        id: fileId,
-        ownerId,
-        kind: input.kind,
-        storageKey: key,
-        filename: input.filename,
-        declaredType: declared,
-        size: input.size,
-        multipartUploadId: uploadId,
-      },
-    });
+    if (limitBytes === null) await insertFile({ db, row });
+    else if ((await insertFileWithin({ db, row, limitBytes })) === null) {
+      // Another upload took the room meanwhile.
+      if (uploadId) await storage.abortMultipart(key, uploadId);
+      throw storageQuotaError({ usedBytes: await findStorageTotal({ db, ownerId }), limitBytes });
+    }
   } catch (error) {
+    if (error instanceof AppError) throw error;
     // Without its row, the sweep job could never find the unfinished upload: abort it now. If that
     // fails too, both failures travel up (and reach the log) so the orphan can be cleaned by hand.
     if (uploadId) {
@@ -146,16 +188,49 @@ async function getOwnedFile(db: Db, ownerId: string, fileId: string): Promise<Fi
   return row;
 }
 
+/**
+ * Refuses a finished upload: the object goes, the row stays `rejected` with the reason (so a later
+ * look at the upload says why), and the request answers the reason.
+ */
 async function reject(
   db: Db,
   storage: StorageDriver,
   row: FileRow,
   detail: string,
   field: string,
+  code: typeof ERR.INVALID_FORMAT | typeof ERR.TOO_LARGE = ERR.INVALID_FORMAT,
 ): Promise<never> {
+  if (row.multipartUploadId) {
+    await storage.abortMultipart(row.storageKey, row.multipartUploadId).catch(() => undefined);
+  }
   await storage.delete(row.storageKey);
-  await markRejected({ db, fileId: row.id });
-  throw new AppError(ERR.INVALID_FORMAT, { detail, fields: { [field]: detail } });
+  await markRejected({ db, fileId: row.id, reason: detail });
+  throw new AppError(code, { detail, fields: { [field]: detail } });
+}
+
+/** Bytes read from the end of a PDF, where its trailer says whether it is encrypted. */
+const PDF_TAIL_BYTES = 64 * 1024;
+const PDF_ENCRYPT = /\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/;
+
+/**
+ * Whether a PDF is encrypted (password-protected or locked), which nothing downstream can read:
+ * the trailer (or, in newer files, the cross-reference stream) names an /Encrypt dictionary. Both
+ * the start (linearized files) and the end of the file are read.
+ */
+async function isEncryptedPdf(
+  storage: StorageDriver,
+  key: string,
+  size: number,
+  start: Buffer,
+): Promise<boolean> {
+  if (PDF_ENCRYPT.test(start.toString('latin1'))) return true;
+  if (size <= start.length) return false;
+  const from = Math.max(start.length, size - PDF_TAIL_BYTES);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.openRead(key, { start: from, end: size - 1 })) {
+    chunks.push(chunk as Buffer);
+  }
+  return PDF_ENCRYPT.test(Buffer.concat(chunks).toString('latin1'));
 }
 
 /**
@@ -201,10 +276,21 @@ export async function completeUpload({
   if (size === null) {
     throw new AppError(ERR.INVALID_STATE, { detail: 'nothing has been uploaded yet' });
   }
-  if (size !== row.size) {
-    return reject(db, storage, row, `uploaded ${size} bytes but declared ${row.size}`, 'size');
+  if (size === 0) {
+    return reject(db, storage, row, 'The file is empty', 'size');
   }
-  const sniffed = await sniffContentType(await storage.readStart(row.storageKey, SNIFF_BYTES));
+  if (size !== row.size) {
+    return reject(
+      db,
+      storage,
+      row,
+      `The upload holds ${size} bytes, but the file was announced as ${row.size} bytes`,
+      'size',
+      size > row.size ? ERR.TOO_LARGE : ERR.INVALID_FORMAT,
+    );
+  }
+  const start = await storage.readStart(row.storageKey, SNIFF_BYTES);
+  const sniffed = await sniffContentType(start);
   const allowed = FILE_KINDS[row.kind as FileKind].types as readonly string[];
   // DOCX is a ZIP; when its entries lie past the sniffed window it reads as a plain ZIP.
   const effective =
@@ -212,7 +298,33 @@ export async function completeUpload({
       ? DOCX
       : sniffed;
   if (!effective || !allowed.includes(effective)) {
-    return reject(db, storage, row, 'the file content is not an accepted type', 'content_type');
+    return reject(
+      db,
+      storage,
+      row,
+      `The file's content is not one of the accepted types (${allowed.join(', ')}), whatever its name says`,
+      'content_type',
+    );
+  }
+  // An accepted type behind another's name (a picture named .pdf) is refused too: what the
+  // file says it is must be what it is.
+  if (effective !== row.declaredType) {
+    return reject(
+      db,
+      storage,
+      row,
+      `The file's content is ${effective}, but it was sent as ${row.declaredType}. Check the file and upload it again.`,
+      'content_type',
+    );
+  }
+  if (effective === PDF && (await isEncryptedPdf(storage, row.storageKey, size, start))) {
+    return reject(
+      db,
+      storage,
+      row,
+      'The PDF is password-protected or encrypted. Save or print it as an unprotected PDF and upload that.',
+      'content_type',
+    );
   }
   const ready = await markReady({ db, fileId: row.id, contentType: effective });
   if (!ready) throw new AppError(ERR.CONFLICT, { detail: 'upload was finalized concurrently' });
@@ -223,36 +335,77 @@ export async function getFile({ db, ownerId, fileId }: Omit<Deps, 'storage'> & {
   return toStoredFile(await getOwnedFile(db, ownerId, fileId));
 }
 
-/** A short-lived URL to download a ready file. */
+/** A short-lived URL to download a ready file (`inline`: to open it in the browser). */
 export async function getDownloadUrl({
   db,
   storage,
   ownerId,
   fileId,
-}: Deps & { fileId: string }): Promise<DownloadUrl> {
+  disposition = 'attachment',
+  filename,
+}: Deps & {
+  fileId: string;
+  disposition?: 'attachment' | 'inline';
+  /** The name the download is saved under; the uploaded file's name by default. */
+  filename?: string;
+}): Promise<DownloadUrl> {
   const row = await getOwnedFile(db, ownerId, fileId);
   if (row.status !== 'ready' || !row.contentType) {
     throw new AppError(ERR.INVALID_STATE, { detail: 'file is not ready' });
   }
   const url = await storage.signGet(row.storageKey, {
     expiresIn: DOWNLOAD_URL_TTL_SECONDS,
-    filename: row.filename,
+    filename: filename ?? row.filename,
     contentType: row.contentType,
+    disposition,
   });
   return { url, expires_at: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
 }
 
-/** Deletes the object (and any unfinished multipart upload), then the row. */
+/**
+ * Deletes a file: the row is marked `deleting` (hidden from then on), the object goes (with any
+ * unfinished multipart upload), then the row, and rows hanging off it (a vault document) with it.
+ * When a step fails, the sweep finishes the delete later: no object is left without its row, and
+ * no row points to an object that is gone.
+ */
 export async function deleteFile({
   db,
   storage,
   ownerId,
   fileId,
 }: Deps & { fileId: string }): Promise<void> {
-  const row = await getOwnedFile(db, ownerId, fileId);
-  if (row.multipartUploadId) await storage.abortMultipart(row.storageKey, row.multipartUploadId);
+  const row = await markDeleting({ db, ownerId, fileId });
+  if (!row) throw new AppError(ERR.NOT_FOUND);
+  await removeStored(db, storage, row);
+}
+
+async function removeStored(db: Db, storage: StorageDriver, row: FileRow): Promise<void> {
+  if (row.multipartUploadId) {
+    await storage.abortMultipart(row.storageKey, row.multipartUploadId).catch(() => undefined);
+  }
   await storage.delete(row.storageKey);
-  await deleteOwnedFile({ db, ownerId, fileId: row.id });
+  await deleteFileRows({ db, fileIds: [row.id] });
+}
+
+/**
+ * Finishes what was left: uploads pending since before `pendingCutoff` (abandoned) and deletes
+ * that stopped half-way. Idempotent.
+ */
+export async function sweepStoredFiles(options: {
+  db: Db;
+  storage: StorageDriver;
+  pendingCutoff: Date;
+  onProgress?: (done: number, total: number) => Promise<void>;
+}): Promise<number> {
+  const stale = [
+    ...(await findStale({ db: options.db, status: 'pending', cutoff: options.pendingCutoff })),
+    ...(await findStale({ db: options.db, status: 'deleting', cutoff: new Date() })),
+  ];
+  for (const [index, row] of stale.entries()) {
+    await removeStored(options.db, options.storage, row);
+    await options.onProgress?.(index + 1, stale.length);
+  }
+  return stale.length;
 }
 
 /** The owner's ready files, as stored (for the account export). */

@@ -71,7 +71,41 @@ describe('[SECURITY][MATRIX]', () => {
       headers: bearer(owner.token),
       payload: { title: 'Owner only' },
     });
+    // A document in the owner's vault: an upload granted, its bytes sent to the signed link,
+    // finished, and filed.
+    const bytes = Buffer.from('%PDF-1.4\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+    const grant = await app.inject({
+      method: 'POST',
+      url: '/uploads',
+      headers: bearer(owner.token),
+      payload: {
+        kind: 'document',
+        filename: 'owner.pdf',
+        content_type: 'application/pdf',
+        size: bytes.length,
+      },
+    });
+    const { file_id: fileId, url: putUrl } = grant.json<{ file_id: string; url: string }>();
+    await app.inject({ method: 'PUT', url: new URL(putUrl).pathname, payload: bytes });
+    await app.inject({
+      method: 'POST',
+      url: `/uploads/${fileId}/complete`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    const filed = await app.inject({
+      method: 'POST',
+      url: '/documents',
+      headers: bearer(owner.token),
+      payload: { file_id: fileId },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
     const ids: Record<string, string> = {
+      '/uploads/:fileId': fileId,
+      '/uploads/:fileId/complete': fileId,
+      '/documents/:id': filed.json<{ id: string }>().id,
+      '/documents/:id/download': filed.json<{ id: string }>().id,
+      '/bucket/delete/:id': filed.json<{ id: string }>().id,
       '/subscriptions/:id': subscription.json<{ id: string }>().id,
       '/threads/:id': thread.json<{ id: string }>().id,
       '/veterans/:id': veteran.json<{ id: string }>().id,
@@ -98,7 +132,9 @@ describe('[SECURITY][MATRIX]', () => {
         ? { theme_enabled: true }
         : key.endsWith('/messages')
           ? { content: 'Hello' }
-          : { first_name: 'X' };
+          : key.startsWith('PATCH /documents')
+            ? { name: 'X' }
+            : { first_name: 'X' };
       const retried =
         response.statusCode === 400
           ? await app.inject({

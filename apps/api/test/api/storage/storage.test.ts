@@ -160,7 +160,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       }),
       ERR.INVALID_FORMAT,
     );
-    expect(error.detail).toBe('the file content is not an accepted type');
+    expect(error.detail).toMatch(/^The file's content is not one of the accepted types/);
     const row = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
     expect(row.status).toBe('rejected');
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
@@ -203,17 +203,33 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     },
   );
 
-  it('[STORAGE]: the sniffed type wins over the declared one', async () => {
+  it('[STORAGE]: the content must be the type declared, even when that other type is accepted', async () => {
     const grant = await uploadSingle(
       app,
       { kind: 'document', filename: 'scan.pdf', content_type: 'application/pdf' },
+      PNG_BYTES,
+    );
+    const error = await expectAppError(
+      completeUpload({
+        db: app.database.db,
+        storage: app.storage,
+        ownerId: OWNER,
+        fileId: grant.file_id,
+        input: {},
+      }),
+      ERR.INVALID_FORMAT,
+    );
+    expect(error.detail).toMatch(/content is image\/png, but it was sent as application\/pdf/);
+    const picture = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'scan.png', content_type: 'image/png' },
       PNG_BYTES,
     );
     const ready = await completeUpload({
       db: app.database.db,
       storage: app.storage,
       ownerId: OWNER,
-      fileId: grant.file_id,
+      fileId: picture.file_id,
       input: {},
     });
     expect(ready.content_type).toBe('image/png');

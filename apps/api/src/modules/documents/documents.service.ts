@@ -1,0 +1,164 @@
+import {
+  documentTypeLabel,
+  extensionOf,
+  type CreateDocumentInput,
+  type DocumentListQuery,
+  type DocumentPage,
+  type UpdateDocumentInput,
+  type VaultDocument,
+} from '@muster/contract/documents';
+import { ERR } from '@muster/contract/errors';
+import type { DownloadUrl } from '@muster/contract/storage';
+import type { Db } from '@muster/db/client';
+import { AppError } from '#src/lib/errors.ts';
+import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
+import { deleteFile, getDownloadUrl, getFile } from '#src/modules/storage/storage.service.ts';
+import * as repository from './documents.repository.ts';
+
+type Owner = { db: Db; userId: string };
+type Row = NonNullable<Awaited<ReturnType<typeof repository.findDocument>>>;
+
+function toDocument(row: Row): VaultDocument {
+  return {
+    id: row.id,
+    file_id: row.fileId,
+    name: row.name,
+    // The extension the file came with: a renamed document keeps showing what it is.
+    extension: extensionOf(row.filename),
+    content_type: row.contentType ?? 'application/octet-stream',
+    size: row.size,
+    doc_type: row.docType,
+    doc_type_label: documentTypeLabel(row.docType),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function ownDocument(options: Owner & { id: string }): Promise<Row> {
+  const row = await repository.findDocument(options);
+  if (!row) throw new AppError(ERR.NOT_FOUND);
+  return row;
+}
+
+/** The owner's documents, newest first, filtered by name. */
+export async function listDocuments(
+  options: Owner & { query: DocumentListQuery },
+): Promise<DocumentPage> {
+  const { page, page_size, q } = options.query;
+  const { rows, total } = await repository.listDocuments({
+    ...options,
+    page: { page, page_size },
+    q,
+  });
+  return { results: rows.map(toDocument), meta: { page, page_size, total } };
+}
+
+export async function getDocument(options: Owner & { id: string }): Promise<VaultDocument> {
+  return toDocument(await ownDocument(options));
+}
+
+/**
+ * Files a finished upload in the vault. The file must be the owner's, of kind `document`, and
+ * ready; it becomes one document at most (a second try answers 409). The name defaults to the
+ * file's own.
+ */
+export async function createDocument(
+  options: Owner & { input: CreateDocumentInput },
+): Promise<VaultDocument> {
+  const { db, userId, input } = options;
+  const file = await getFile({ db, ownerId: userId, fileId: input.file_id }).catch(
+    (error: unknown) => {
+      if (error instanceof AppError && error.code === ERR.NOT_FOUND) {
+        throw new AppError(ERR.INVALID_INPUT, {
+          detail: 'No finished upload has this id',
+          fields: { file_id: 'Upload the file first' },
+        });
+      }
+      throw error;
+    },
+  );
+  if (file.kind !== 'document') {
+    throw new AppError(ERR.INVALID_INPUT, {
+      detail: `A ${file.kind} upload cannot go in the vault`,
+      fields: { file_id: 'Upload the file as a document' },
+    });
+  }
+  if (file.status !== 'ready') {
+    throw new AppError(ERR.INVALID_STATE, {
+      detail:
+        file.status === 'pending'
+          ? 'The upload is not finished yet'
+          : `The upload was refused: ${file.rejection_reason ?? 'its content is not accepted'}`,
+    });
+  }
+  const made = await repository.insertDocument({
+    db,
+    userId,
+    fileId: file.id,
+    name: input.name ?? file.filename,
+    docType: input.doc_type ?? null,
+  });
+  if (!made) {
+    throw new AppError(ERR.ALREADY_EXISTS, { detail: 'This upload is already in the vault' });
+  }
+  return toDocument(await ownDocument({ db, userId, id: made.id }));
+}
+
+export async function updateDocument(
+  options: Owner & { id: string; input: UpdateDocumentInput },
+): Promise<VaultDocument> {
+  const found = await repository.updateDocument({
+    ...options,
+    name: options.input.name,
+    docType: options.input.doc_type,
+  });
+  if (!found) throw new AppError(ERR.NOT_FOUND);
+  return toDocument(await ownDocument(options));
+}
+
+/** Deletes a document with its file: the stored object and both rows go together. */
+export async function deleteDocument(
+  options: Owner & { id: string; storage: StorageDriver },
+): Promise<void> {
+  const row = await ownDocument(options);
+  await deleteFile({
+    db: options.db,
+    storage: options.storage,
+    ownerId: options.userId,
+    fileId: row.fileId,
+  });
+}
+
+/** A short-lived link to the document's file, to save or to open in the browser. */
+export async function documentDownload(
+  options: Owner & {
+    id: string;
+    storage: StorageDriver;
+    disposition: 'attachment' | 'inline';
+  },
+): Promise<DownloadUrl> {
+  const row = await ownDocument(options);
+  return getDownloadUrl({
+    db: options.db,
+    storage: options.storage,
+    ownerId: options.userId,
+    fileId: row.fileId,
+    disposition: options.disposition,
+    // The download is named as the veteran named the document, with the file's own extension.
+    filename: downloadName(row.name, row.filename),
+  });
+}
+
+/** The document's name, with the file's extension added when the name lacks it. */
+export function downloadName(name: string, filename: string): string {
+  const extension = extensionOf(filename);
+  return extension && extensionOf(name) !== extension ? `${name}.${extension}` : name;
+}
+
+export async function searchDocuments(options: Owner & { q: string; limit: number }) {
+  return (await repository.searchDocuments(options)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    extension: extensionOf(row.filename),
+  }));
+}
