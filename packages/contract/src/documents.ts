@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
+import { statementFormatSchema } from './personal-statements.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -143,3 +144,20 @@ export function extensionOf(filename: string): string {
   const match = /\.([A-Za-z0-9]{1,10})$/.exec(filename);
   return match ? match[1]!.toLowerCase() : '';
 }
+
+/**
+ * Something Muster wrote for the veteran, listed on `/documents` to download again: today each
+ * personal statement (its latest version), in every format it can be had in.
+ */
+export const generatedDocumentSchema = z.object({
+  id: z.uuid(),
+  kind: z.literal('personal-statement'),
+  title: z.string(),
+  disability_id: z.uuid(),
+  disability_title: z.string(),
+  version: z.number().int(),
+  updated_at: isoDateTimeSchema,
+  formats: z.array(statementFormatSchema),
+});
+export type GeneratedDocument = z.infer<typeof generatedDocumentSchema>;
+export const generatedDocumentListSchema = z.object({ results: z.array(generatedDocumentSchema) });

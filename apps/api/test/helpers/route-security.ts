@@ -72,6 +72,7 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'PATCH /documents/:id': 'owned',
   'GET /documents/:id/download': 'owned',
   'DELETE /bucket/delete/:id': 'owned',
+  'GET /generated-documents': 'user',
   'GET /veterans': 'user',
   'POST /veterans': 'user',
   'GET /veterans/:id': 'owned',

@@ -7,12 +7,14 @@ import {
   documentListQuerySchema,
   documentPageSchema,
   documentSchema,
+  generatedDocumentListSchema,
   updateDocumentInputSchema,
 } from '@muster/contract/documents';
 import { downloadUrlSchema } from '@muster/contract/storage';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
+import { listGeneratedStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
 import {
   createDocument,
   deleteDocument,
@@ -123,6 +125,22 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         storage: app.storage,
         disposition: request.query.disposition,
       }),
+  );
+
+  app.get(
+    '/generated-documents',
+    {
+      schema: {
+        tags,
+        summary: 'What Muster wrote for the user, to download again',
+        description:
+          'Each personal statement (its latest version) with the formats it downloads in, through `GET /disabilities/{disability_id}/personal-statements/{id}/download-statement?format=`.',
+        response: { 200: generatedDocumentListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      results: await listGeneratedStatements({ db: db(), userId: currentUser(request).id }),
+    }),
   );
 
   app.delete(

@@ -250,3 +250,17 @@ export async function listAllStatements(options: Owner) {
     .where(eq(statements.userId, options.userId))
     .orderBy(desc(statements.createdAt), statements.id, versions.version);
 }
+
+/** Every statement of the owner, most recently changed first (no text: the list of what exists). */
+export async function listStatementHeads(options: Owner) {
+  return options.db
+    .select({
+      id: statements.id,
+      disabilityId: statements.disabilityId,
+      latestVersion: statements.latestVersion,
+      updatedAt: statements.updatedAt,
+    })
+    .from(statements)
+    .where(eq(statements.userId, options.userId))
+    .orderBy(desc(statements.updatedAt), desc(statements.id));
+}

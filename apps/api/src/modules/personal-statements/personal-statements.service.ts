@@ -1,5 +1,6 @@
 import type { Paged, PageQuery } from '@muster/contract/common';
 import type { AnswerStep } from '@muster/contract/disabilities';
+import type { GeneratedDocument } from '@muster/contract/documents';
 import { ERR } from '@muster/contract/errors';
 import {
   EXCERPT_LENGTH,
@@ -396,4 +397,35 @@ export async function countStatementsByDisability(
   options: Owner & { disabilityId?: string },
 ): Promise<Map<string, number>> {
   return repository.countStatementsByDisability(options);
+}
+
+/**
+ * The owner's statements as documents Muster generated, most recently changed first: each with its
+ * disability and the formats it downloads in (VA's trauma form only for a mental-health condition).
+ */
+export async function listGeneratedStatements(owner: Owner): Promise<GeneratedDocument[]> {
+  const heads = await repository.listStatementHeads(owner);
+  const disabilities = new Map(
+    (
+      await findOwnDisabilities({ ...owner, ids: [...new Set(heads.map((h) => h.disabilityId))] })
+    ).map((d) => [d.id, d]),
+  );
+  return heads.flatMap((head) => {
+    const disability = disabilities.get(head.disabilityId);
+    if (!disability) return [];
+    const formats: StatementFormat[] = ['pdf', 'docx', 'va-21-4138'];
+    if (bodySystemOf(disability) === 'mental') formats.push('va-21-0781');
+    return [
+      {
+        id: head.id,
+        kind: 'personal-statement' as const,
+        title: `Personal statement: ${disability.title}`,
+        disability_id: disability.id,
+        disability_title: disability.title,
+        version: head.latestVersion,
+        updated_at: head.updatedAt.toISOString(),
+        formats,
+      },
+    ];
+  });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   documentPageSchema,
   documentSchema,
+  generatedDocumentListSchema,
   storageUsageSchema,
   type VaultDocument,
 } from '@muster/contract/documents';
@@ -358,5 +359,49 @@ describe('[VAULT][CAP]', () => {
     const quotas = ((await usageResponse.json()) as { quotas: { feature: string; used: number }[] })
       .quotas;
     expect(quotas.find((q) => q.feature === 'vault_storage_mb')?.used).toBe(500);
+  });
+});
+
+describe('[GENERATED DOCUMENTS]', () => {
+  it('[GENERATED]: each statement is listed with its disability and the formats it downloads in', async () => {
+    const me = await signIn(app, 'generated.list@example.com');
+    const other = await signIn(app, 'generated.other@example.com');
+    const disability = async (title: string) => {
+      const made = await api(me.token, 'POST', '/disabilities', { title });
+      return (made.json as { id: string }).id;
+    };
+    const knee = await disability('Left knee strain');
+    const ptsd = await disability('PTSD');
+    for (const id of [knee, ptsd]) {
+      const made = await api(me.token, 'POST', `/disabilities/${id}/personal-statements`, {
+        body: 'My own words.',
+      });
+      expect(made.status, made.text).toBe(201);
+    }
+    const listed = await api(me.token, 'GET', '/generated-documents');
+    expect(listed.status).toBe(200);
+    const results = generatedDocumentListSchema.parse(listed.json).results;
+    expect(results.map((r) => [r.disability_title, r.formats])).toEqual([
+      ['PTSD', ['pdf', 'docx', 'va-21-4138', 'va-21-0781']],
+      ['Left knee strain', ['pdf', 'docx', 'va-21-4138']],
+    ]);
+    expect(results[0]).toMatchObject({
+      kind: 'personal-statement',
+      title: 'Personal statement: PTSD',
+      disability_id: ptsd,
+      version: 1,
+    });
+    // Each downloads again through its statement's route.
+    const pdf = await fetch(
+      `${url}/disabilities/${knee}/personal-statements/${results[1]!.id}/download-statement?format=pdf`,
+      { headers: bearer(me.token) },
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      generatedDocumentListSchema.parse(
+        (await api(other.token, 'GET', '/generated-documents')).json,
+      ).results,
+    ).toEqual([]);
   });
 });
