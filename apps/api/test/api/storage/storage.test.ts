@@ -543,6 +543,47 @@ describe('[STORAGE] local signed URLs', () => {
     expect(progress.at(-1)).toBe(100);
   });
 
+  it('[STORAGE]: a delete that stopped half-way is hidden at once and finished by the sweep', async () => {
+    const { sweepUploadsJob } = await import('#src/modules/storage/jobs/sweep-uploads.job.ts');
+    const { files } = await import('@muster/db/schema/index');
+    const { eq } = await import('drizzle-orm');
+    const db = app.database.db;
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'gone.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    await completeUpload({
+      db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    // The object store fails during the delete: the row stays, marked, and is no longer offered.
+    const failing = Object.create(app.storage) as typeof app.storage;
+    failing.delete = () => Promise.reject(new Error('storage unavailable'));
+    await expect(
+      deleteFile({ db, storage: failing, ownerId: OWNER, fileId: grant.file_id }),
+    ).rejects.toThrow('storage unavailable');
+    const [marked] = await db.select().from(files).where(eq(files.id, grant.file_id));
+    expect(marked?.status).toBe('deleting');
+    await expectAppError(
+      getDownloadUrl({ db, storage: app.storage, ownerId: OWNER, fileId: grant.file_id }),
+      ERR.INVALID_STATE,
+    );
+    await sweepUploadsJob(app.storage).handler({
+      payload: { older_than_hours: 24 },
+      jobId: 'j',
+      attempt: 0,
+      signal: new AbortController().signal,
+      db,
+      progress: async () => undefined,
+    });
+    expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
+    expect(await db.select().from(files).where(eq(files.id, grant.file_id))).toHaveLength(0);
+  });
+
   it('[STORAGE]: a local upload is encrypted as it streams in: no plaintext on disk, not even a temporary file', async () => {
     const marker = 'Veteran reports lumbosacral strain since 2011. ';
     const bytes = patternedPdf(2 * FILE_CHUNK_BYTES + 4321, marker.repeat(3000));
