@@ -1,7 +1,8 @@
 /**
  * `npm test`: every suite, in order: Vitest (packages, API on PGlite — and on PostgreSQL when
- * TEST_DATABASE_URL is set — web, site), the production builds, the first-load JS budget, then
- * Playwright in Debian's Chromium. Ends with one line `N passed, N failed` over all of them.
+ * TEST_DATABASE_URL is set — web, site), the offline assistant's score on its evaluation set, the
+ * production builds, the first-load JS budget, then Playwright in Debian's Chromium. Ends with one
+ * line `N passed, N failed` over all of them.
  *
  * Runs only on the supported Node major (one line and exit 1 otherwise). Before the suites, makes
  * sure Chromium is there: installs it when it can (root with apt-get), else says which command to
@@ -102,6 +103,11 @@ if (vitest) {
 } else {
   totals.failed += 1;
 }
+
+// 1b. The offline assistant against its fixed evaluation set (one check: at least 90 %)
+if (run('assistant score', process.execPath, ['--import', 'tsx', 'scripts/score-assistant.ts']))
+  totals.passed += 1;
+else totals.failed += 1;
 
 // 2. Builds and the first-load budget (one check each)
 for (const workspace of ['@muster/web', '@muster/site']) {

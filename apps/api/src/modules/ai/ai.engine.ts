@@ -3,7 +3,7 @@ import type { Citation } from '@muster/contract/chat';
 import { OFFLINE_MODEL } from '@muster/contract/chat';
 import { ERR } from '@muster/contract/errors';
 import { VETERANS_CRISIS_LINE, detectCrisis } from '@muster/domain/crisis-language';
-import type { KnowledgePassage } from '@muster/domain/knowledge/knowledge-base';
+import { resolveCitation, type KnowledgePassage } from '@muster/domain/knowledge/knowledge-base';
 import {
   answerOffline,
   retrievePassages,
@@ -144,13 +144,18 @@ export function resolveCitations(
   passages: KnowledgePassage[],
 ): { content: string; citations: Citation[] } {
   const byCitation = new Map(passages.map((p) => [normalizeCitation(p.citation), p]));
+  const retrieved = new Set(passages.map((p) => p.id));
   const cited = new Map<string, Citation>();
   const content = text.replace(BRACKET, (whole, inner: string) => {
-    const passage = byCitation.get(normalizeCitation(inner));
+    // As given, or another way of citing a retrieved passage (a paragraph of its section, or the
+    // statute it quotes, such as 38 U.S.C. 7332).
+    const exact = byCitation.get(normalizeCitation(inner));
+    const other = exact ? undefined : resolveCitation(inner);
+    const passage = exact ?? (other && retrieved.has(other.id) ? other : undefined);
     if (passage) {
       cited.set(passage.id, {
         passage_id: passage.id,
-        citation: passage.citation,
+        citation: exact ? passage.citation : inner.trim(),
         title: passage.title,
       });
       return whole;
