@@ -7,7 +7,8 @@
  *   The difference is what Muster adds: reading the thread, retrieval, the prompt, the stream.
  * - Offline answers per second: in this process (the engine alone, over the evaluation set) and
  *   through the API (message + streamed run, the load generator in its own process).
- * BENCH_ROUNDS (default 3) rounds, medians printed; BENCH_CHAT_RUNS (default 100) runs per round.
+ * BENCH_ROUNDS (default 3) rounds, medians printed; BENCH_CHAT_RUNS (default 100) runs per round;
+ * BENCH_CHAT_CONCURRENCY (default 10) runs at once.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ import { loadQuestionSet } from '../packages/domain/src/knowledge/question-set.t
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const RUNS = Math.max(10, Number(process.env.BENCH_CHAT_RUNS ?? 100));
-const CONCURRENCY = 10;
+const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CHAT_CONCURRENCY ?? 10));
 const PROVIDER_DELAY_MS = 200;
 const QUESTION = 'What disability rating does VA give for tinnitus?';
 const TSX = ['--import', 'tsx'];
