@@ -54,6 +54,21 @@ export async function findLatestUserMessage(options: InThread) {
   return row;
 }
 
+/** The user message `id` of the thread, if it still exists. */
+export async function findReplyTarget(options: InThread & { id: string }) {
+  const [row] = await options.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.id, options.id),
+        eq(messages.threadId, options.threadId),
+        eq(messages.userId, options.userId),
+      ),
+    );
+  return row;
+}
+
 /** The reply to one user message, if it has been answered. */
 export async function findReply(options: InThread & { replyTo: string }) {
   const [row] = await options.db

@@ -156,18 +156,28 @@ export async function completeRun(
     if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
     throw error;
   }
-  const stored = await repository.insertReply({
-    db,
-    userId,
-    threadId,
-    replyTo: run.question.id,
-    content: answer.content,
-    model: answer.model,
-    completionTokens: answer.completionTokens,
-    promptTokens: answer.promptTokens,
-    citations: answer.citations,
-    crisis: answer.crisis,
-  });
+  let stored: MessageRow | undefined;
+  try {
+    stored = await repository.insertReply({
+      db,
+      userId,
+      threadId,
+      replyTo: run.question.id,
+      content: answer.content,
+      model: answer.model,
+      completionTokens: answer.completionTokens,
+      promptTokens: answer.promptTokens,
+      citations: answer.citations,
+      crisis: answer.crisis,
+    });
+  } catch (error) {
+    if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
+    // The thread (or the question) was deleted while the answer was written: nothing to keep.
+    if (!(await repository.findReplyTarget({ db, userId, threadId, id: run.question.id }))) {
+      throw new AppError(ERR.NOT_FOUND, { detail: 'The conversation was deleted' });
+    }
+    throw error;
+  }
   if (stored) return toMessage(stored);
   if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
   const first = await repository.findReply({ db, userId, threadId, replyTo: run.question.id });

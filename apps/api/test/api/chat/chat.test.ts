@@ -626,3 +626,51 @@ describe('[CHAT][LOGS]', () => {
     }
   });
 });
+
+describe('[CHAT][RACE]', () => {
+  it('[CHAT]: a thread deleted while the model writes ends the run with 404 in the stream, nothing stored, the quota given back', async () => {
+    const fake = await startFakeOpenAi({ apiKey: 'sk-race' });
+    const app = await buildTestApp({
+      env: {
+        AI_PROVIDER: 'openai-compatible',
+        AI_BASE_URL: fake.baseUrl,
+        AI_API_KEY: 'sk-race',
+        AI_MODEL: 'fake-model',
+        AI_MAX_RETRIES: '0',
+      },
+    });
+    try {
+      const me = await signIn(app, 'chat.race@example.com');
+      await app.inject({
+        method: 'PATCH',
+        url: '/ai/settings',
+        headers: bearer(me.token),
+        payload: { consent: 'provider' },
+      });
+      const threadId = await newThread(app, me.token);
+      await send(app, me.token, threadId, 'How is tinnitus rated?');
+      fake.script({ pieces: ['Tinnitus ', 'is rated ', '10 percent.'], pieceDelayMs: 150 });
+      const running = run(app, me.token, threadId);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      const deleted = await app.inject({
+        method: 'DELETE',
+        url: `/threads/${threadId}`,
+        headers: bearer(me.token),
+      });
+      expect(deleted.statusCode).toBe(204);
+      const { events } = await running;
+      expect(events.find((e) => e.event === 'error')?.data).toMatchObject({ code: ERR.NOT_FOUND });
+      expect(
+        await app.database.db.select().from(messages).where(eq(messages.threadId, threadId)),
+      ).toEqual([]);
+      const rows = await app.database.db
+        .select()
+        .from(usageCounters)
+        .where(eq(usageCounters.userId, me.userId));
+      expect(rows.find((r) => r.feature === 'ai_messages')?.used ?? 0).toBe(0);
+    } finally {
+      await app.close();
+      await fake.close();
+    }
+  });
+});
