@@ -639,3 +639,74 @@ describe('accounts additions', () => {
     ).toBe('Jane Doe export.zip');
   });
 });
+
+describe('streamed requests', () => {
+  it('POSTs JSON with the token and answers the open response for the caller to read', async () => {
+    const { client, fetchMock, lastInit, lastHeaders } = setup();
+    client.setTokenGetter(() => 'token-123');
+    fetchMock.mockResolvedValue(
+      new Response('event: start\ndata: {}\n\n', {
+        headers: { 'content-type': 'text/event-stream' },
+      }),
+    );
+
+    const response = await client.stream('/threads/t1/runs', {});
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`${BASE_URL}/threads/t1/runs`);
+    expect(lastInit().method).toBe('POST');
+    expect(lastInit().body).toBe('{}');
+    expect(lastInit().credentials).toBe('omit');
+    expect(lastHeaders().get('Authorization')).toBe('Bearer token-123');
+    expect(lastHeaders().get('Accept')).toBe('text/event-stream');
+    expect(await response.text()).toBe('event: start\ndata: {}\n\n');
+  });
+
+  it('maps an error answer before the stream, and reports a 401 to the handler', async () => {
+    const { client, fetchMock } = setup();
+    client.setTokenGetter(() => 'token-123');
+    const onUnauthorized = vi.fn();
+    client.setUnauthorizedHandler(onUnauthorized);
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { code: ERR.FORBIDDEN, message: 'No', detail: 'AI message quota reached' },
+        { status: 403 },
+      ),
+    );
+    const quota = await captureApiError(client.stream('/threads/t1/runs', {}));
+    expect(quota).toMatchObject({ status: 403, code: ERR.FORBIDDEN });
+    expect(quota.detail).toBe('AI message quota reached');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    fetchMock.mockResolvedValueOnce(
+      json({ code: ERR.SESSION_EXPIRED, message: 'Session expired' }, { status: 401 }),
+    );
+    await captureApiError(client.stream('/threads/t1/runs', {}));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('maps network failures and rethrows the caller’s abort unchanged', async () => {
+    const { client, fetchMock } = setup();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const network = await captureApiError(client.stream('/threads/t1/runs', {}));
+    expect(network.code).toBe(ERR.CONNECTION_ERROR);
+
+    fetchMock.mockImplementation(hangingFetch);
+    const controller = new AbortController();
+    const reason = new DOMException('Stopped', 'AbortError');
+    const pending = captureError(
+      client.stream('/threads/t1/runs', {}, { signal: controller.signal }),
+    );
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+  });
+
+  it('times out while waiting for the headers, and never retries', async () => {
+    vi.useFakeTimers();
+    const { client, fetchMock } = setup();
+    fetchMock.mockImplementation(hangingFetch);
+    const pending = captureApiError(client.stream('/slow', {}, { timeoutMs: 1000 }));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect((await pending).code).toBe(ERR.TIMEOUT);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

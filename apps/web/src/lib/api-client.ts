@@ -72,6 +72,11 @@ export type ApiClientOptions = {
 
 type RequestWithoutMethod = Omit<RequestOptions, 'method' | 'body'>;
 
+export type StreamOptions = Pick<RequestOptions, 'headers' | 'signal' | 'timeoutMs'> & {
+  /** What the response is expected to be; `text/event-stream` by default. */
+  accept?: string;
+};
+
 export type ApiClient = {
   /** With `schema`, the JSON body is validated and typed by it; without, it is `unknown`. */
   request<S extends z.ZodType>(
@@ -106,6 +111,13 @@ export type ApiClient = {
   delete(path: string, options?: RequestWithoutMethod): Promise<void>;
   /** GETs a file (any content type); failures are mapped like any other request. */
   download(path: string, options?: RequestWithoutMethod): Promise<DownloadedFile>;
+  /**
+   * POSTs `body` (JSON) and answers the open response once its headers arrive, for a body the
+   * caller reads as it streams (`text/event-stream`). Failures before that point (an error answer,
+   * the network, the timeout) are mapped like any other request's; the body is the caller's to
+   * read or cancel, and the caller's `signal` also ends it. Never retried.
+   */
+  stream(path: string, body: unknown, options?: StreamOptions): Promise<Response>;
   /** Sets where the bearer token comes from. Called once at startup by the auth layer. */
   setTokenGetter(getToken: TokenGetter): void;
   /** Sets what a 401 to an authenticated request does (the auth layer signs out). */
@@ -316,6 +328,66 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  /** The response of a streamed POST: the timeout covers the headers only, not the body. */
+  async function openStream(
+    path: string,
+    body: unknown,
+    streamOptions: StreamOptions,
+  ): Promise<Response> {
+    const { signal, headers, accept = 'text/event-stream' } = streamOptions;
+    const timeoutMs = streamOptions.timeoutMs ?? defaultTimeoutMs;
+    if (signal?.aborted) throw new CallerAbort(signal.reason);
+    const requestHeaders = new Headers({ ...headers, Accept: accept });
+    requestHeaders.set('Content-Type', 'application/json');
+    const token = await getToken();
+    if (token) requestHeaders.set('Authorization', `Bearer ${token}`);
+    if (signal?.aborted) throw new CallerAbort(signal.reason);
+
+    const controller = new AbortController();
+    let isTimedOut = false;
+    const timer = setTimeout(() => {
+      isTimedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    // Stays attached after the headers: the caller's abort also ends the body being read.
+    const handleCallerAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', handleCallerAbort, { once: true });
+
+    let response: Response;
+    try {
+      response = await fetchImpl(buildUrl(options.baseUrl, path, undefined), {
+        method: 'POST',
+        headers: requestHeaders,
+        body: JSON.stringify(body ?? {}),
+        credentials: 'omit',
+        signal: controller.signal,
+      });
+      if (!response.ok) {
+        const text = await response.text();
+        const error = errorFromResponse(response, text);
+        if (response.status === 401 && token) onUnauthorized?.(error);
+        throw error;
+      }
+    } catch (error) {
+      signal?.removeEventListener('abort', handleCallerAbort);
+      if (error instanceof ApiError) throw error;
+      if (signal?.aborted) throw new CallerAbort(signal.reason);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by the timeout timer while the request was awaited
+      if (isTimedOut) {
+        throw new ApiError({
+          status: 0,
+          code: clientCodeForFailure({ kind: 'timeout' }),
+          cause: error,
+        });
+      }
+      const failure: ClientFailure = { kind: 'network', offline: !isOnline() };
+      throw new ApiError({ status: 0, code: clientCodeForFailure(failure), cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+    return response;
+  }
+
   function parseWith(schema: z.ZodType, value: unknown, status: number): unknown {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
@@ -360,6 +432,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     download: (path, rest) =>
       request(path, { ...rest, method: 'GET', wantsBlob: true }) as Promise<DownloadedFile>,
+    stream: async (path, body, rest = {}) => {
+      try {
+        return await openStream(path, body, rest);
+      } catch (error) {
+        if (error instanceof CallerAbort) throw error.reason;
+        throw toApiError(error);
+      }
+    },
     setTokenGetter: (nextGetToken) => {
       getToken = nextGetToken;
     },

@@ -181,6 +181,23 @@ describe('route configuration', () => {
     for (const path of UPCOMING_SCREEN_PATHS) expect(placeholderPaths).toContain(path);
   });
 
+  it('has the chat assistant’s own pages, no longer placeholders', async () => {
+    const comingSoon = await import('../routes/coming-soon');
+    for (const path of ['/chats', '/chats/new', '/chats/:threadId']) {
+      const route = allRoutes.find((candidate) => candidate.path === path);
+      expect(route?.summary, path).toBeUndefined();
+      expect(UPCOMING_SCREEN_PATHS, path).not.toContain(path);
+      const module = await route?.lazy();
+      expect(module?.Component, path).not.toBe(comingSoon.ComingSoonRoute);
+    }
+    const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
+    expect([titleOf('/chats'), titleOf('/chats/new'), titleOf('/chats/:threadId')]).toEqual([
+      'Chats',
+      'New chat',
+      'Chat',
+    ]);
+  });
+
   it('uses the product’s screen names as titles', () => {
     const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
     expect(titleOf('/service-outage')).toBe('Service Outage');

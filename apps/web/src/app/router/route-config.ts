@@ -147,9 +147,26 @@ export const PROTECTED_ROUTES: AppRoute[] = [
       })),
   },
 
-  upcomingProtected(paths.chats.list.path),
-  upcomingProtected(paths.chats.new.path),
-  upcomingProtected(paths.chats.detail.path),
+  {
+    path: paths.chats.list.path,
+    title: 'Chats',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/chats/chats').then((module) => ({ Component: module.ChatsRoute })),
+  },
+  {
+    path: paths.chats.new.path,
+    title: 'New chat',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/chats/new-chat').then((module) => ({ Component: module.NewChatRoute })),
+  },
+  {
+    path: paths.chats.detail.path,
+    title: 'Chat',
+    isProtected: true,
+    lazy: () => import('../routes/chats/chat').then((module) => ({ Component: module.ChatRoute })),
+  },
 
   upcomingProtected(paths.decisionLetterAnalyzer.path),
   upcomingProtected(paths.decisionLetters.list.path),

@@ -12,18 +12,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
   },
-  [paths.chats.list.path]: {
-    title: 'Chats',
-    summary: 'Your conversations with the Muster assistant about your claim.',
-  },
-  [paths.chats.new.path]: {
-    title: 'New chat',
-    summary: 'Ask the Muster assistant a question about your claim, your conditions or VA forms.',
-  },
-  [paths.chats.detail.path]: {
-    title: 'Chat',
-    summary: 'One conversation with the Muster assistant.',
-  },
   [paths.decisionLetterAnalyzer.path]: {
     title: 'Decision Letter Analyzer',
     summary:

@@ -12,7 +12,11 @@ import { mockSignedIn } from '@/testing/session';
 function renderAccount(options: Parameters<typeof mockSignedIn>[0] = {}) {
   const context = mockSignedIn({
     ...options,
-    routes: { 'GET /usage': json(buildUsage()), ...options.routes },
+    routes: {
+      'GET /usage': json(buildUsage()),
+      'GET /ai/settings': json({ consent: 'ask', provider: null }),
+      ...options.routes,
+    },
   });
   const view = renderApp({ path: '/profile' });
   return { ...context, ...view };
@@ -56,6 +60,46 @@ describe('/profile (Account)', () => {
     api.use({ 'GET /usage': json(buildUsage()) });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('12 of 30 used')).toBeVisible();
+  });
+
+  it('says when no outside AI model is set up for chat', async () => {
+    renderAccount();
+    const section = await screen.findByRole('region', { name: 'AI assistant' });
+    expect(
+      await within(section).findByText(
+        'No outside AI model is set up; the assistant answers from Muster’s built-in knowledge base.',
+      ),
+    ).toBeVisible();
+    expect(within(section).queryByRole('radio')).toBeNull();
+  });
+
+  it('shows the chat’s AI choice and switches it between the provider and offline-only', async () => {
+    const provider = { name: 'OpenAI', model: 'gpt-4o-mini', host: 'api.openai.com' };
+    const { api } = renderAccount({
+      routes: {
+        'GET /ai/settings': json({ consent: 'provider', provider }),
+        'PATCH /ai/settings': ({ body }) => json({ ...(body as object), provider }),
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'AI assistant' });
+    expect(
+      await within(section).findByText('Chat uses OpenAI (gpt-4o-mini at api.openai.com).'),
+    ).toBeVisible();
+    const group = within(section).getByRole('group', { name: 'Where chat may send your messages' });
+    const useProvider = within(group).getByRole('radio', { name: 'Use OpenAI' });
+    expect(useProvider).toBeChecked();
+    expect(useProvider).toHaveAccessibleDescription(
+      /go to OpenAI at api\.openai\.com, using gpt-4o-mini\. Text about drug or alcohol treatment, HIV or sickle cell is never sent\./,
+    );
+
+    await userEvent.click(within(group).getByRole('radio', { name: 'Keep chat offline-only' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save choice' }));
+    await waitFor(() => expect(api.calls('PATCH', '/ai/settings')).toHaveLength(1));
+    expect(api.calls('PATCH', '/ai/settings')[0]?.body).toEqual({ consent: 'offline' });
+    expect(await screen.findByText('Chat will stay offline-only')).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Chat stays offline-only: nothing leaves Muster.'),
+    ).toBeVisible();
   });
 
   it('saves the name and branches, accepting aliases and refusing unknown branches', async () => {

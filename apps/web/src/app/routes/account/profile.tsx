@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { PlanUsage } from '@/features/billing/components/plan-usage';
+import { AiSettingsSection } from '@/features/chat/components/ai-settings-section';
 import { DeleteAccountSection } from '@/features/users/components/delete-account-section';
 import { ExportDataButton } from '@/features/users/components/export-data-button';
 import { ProfileForm } from '@/features/users/components/profile-form';
@@ -11,7 +12,7 @@ import { toastSuccess } from '@/lib/toast';
 
 import { useAccount } from '../../shell/use-account';
 
-/** `/profile` (Account): details, plan and usage, data export, deletion. */
+/** `/profile` (Account): details, plan and usage, the AI assistant's setting, data export, deletion. */
 export function ProfileRoute() {
   const { profile } = useAccount();
   const billingConfig = useBillingConfig();
@@ -38,6 +39,8 @@ export function ProfileRoute() {
       </section>
 
       <PlanUsage profile={profile} config={billingConfig.data} />
+
+      <AiSettingsSection />
 
       <section aria-labelledby={dataId} className="flex max-w-prose flex-col gap-3">
         <h2 id={dataId} className="text-xl font-semibold">

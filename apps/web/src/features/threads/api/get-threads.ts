@@ -32,3 +32,8 @@ export function useLatestThreads(limit: number, options: { enabled?: boolean } =
     meta: { errorToast: false },
   });
 }
+
+/** A page of the veteran's threads, newest first; the page shows a failure itself. */
+export function useThreads(page: { page: number; pageSize: number }) {
+  return useQuery({ ...threadsQueryOptions(page), throwOnError: false });
+}
