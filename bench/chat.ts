@@ -64,11 +64,10 @@ async function startProvider() {
     [...TSX, path.join(import.meta.dirname, 'chat-provider.ts'), String(PROVIDER_DELAY_MS)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const [url] = await createInterface({ input: child.stdout })
-    [Symbol.asyncIterator]()
-    .next()
-    .then((line) => [String(line.value)]);
-  return { url: url!, stop: () => child.kill() };
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  const url = String(first.value);
+  return { url, stop: () => child.kill() };
 }
 
 // The engine alone: every question of the evaluation set, after a warm-up pass.

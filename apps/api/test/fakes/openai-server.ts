@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * A local stand-in for an OpenAI-compatible chat server (what Ollama, vLLM and llama.cpp serve),
@@ -76,7 +76,7 @@ function sendError(response: ServerResponse, status: number, message: string) {
 export async function startFakeOpenAi(options: { apiKey?: string } = {}): Promise<FakeOpenAi> {
   const apiKey = options.apiKey ?? 'test-key';
   const queue: ScriptedReply[] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const fake: FakeOpenAi = {
     baseUrl: '',
     requests: [],

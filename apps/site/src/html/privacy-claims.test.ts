@@ -14,7 +14,7 @@ describe('privacy claims', () => {
     );
     expect(policy).toContain('encrypted on its own with AES-256-GCM');
     expect(policy).toContain(
-      'your chat messages, the assistant\'s replies and the titles of your conversations',
+      "your chat messages, the assistant's replies and the titles of your conversations",
     );
     expect(policy).toContain('every version of your personal statements');
     expect(policy).toContain('Social Security number, VA file number, date of birth, address');

@@ -57,15 +57,6 @@ export async function findDocument(options: Owner & { id: string }) {
   return row;
 }
 
-/** The document made from a file, if any (any owner: a file becomes one document at most). */
-export async function findDocumentOfFile(options: { db: Db; fileId: string }) {
-  const [row] = await options.db
-    .select({ id: documents.id, userId: documents.userId })
-    .from(documents)
-    .where(eq(documents.fileId, options.fileId));
-  return row;
-}
-
 /** Answers the new row, or undefined when the file already is a document. */
 export async function insertDocument(
   options: Owner & { fileId: string; name: string; docType: string | null },
