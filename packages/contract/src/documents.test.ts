@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+/// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import {
   createDocumentInputSchema,
@@ -9,11 +9,11 @@ import {
 } from './documents.ts';
 
 /** VA.gov's published constants, beside the repository; a machine without them skips the check. */
-const CONSTANTS = new URL(
+const CONSTANTS: Record<string, string> = import.meta.glob(
   '../../../../shared/data/vets-json-schema/constants.json',
-  import.meta.url,
+  { query: '?raw', import: 'default', eager: true },
 );
-const constants = existsSync(CONSTANTS) ? readFileSync(CONSTANTS, 'utf8') : undefined;
+const constants = Object.values(CONSTANTS)[0];
 
 describe('[CONTRACT][DOCUMENTS]', () => {
   it.skipIf(constants === undefined)(
