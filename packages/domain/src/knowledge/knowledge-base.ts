@@ -2,6 +2,9 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import { labelWithoutSide } from '../condition-catalogue-import.ts';
 import { CONDITION_CATALOGUE } from '../condition-catalogue.ts';
 import { everydayWordsFor } from '../condition-search.ts';
+import { formatLongDay } from '../format.ts';
+import type { PresumptiveListRecord } from '../presumptive-import.ts';
+import { exposureLocations, PRESUMPTIVE_LISTS } from '../presumptive.ts';
 import { GUIDES, type Guide } from './guides.ts';
 import type { KnowledgeBaseFile, KnowledgePassage } from './knowledge-base-import.ts';
 import { KNOWLEDGE_SYNONYMS } from './knowledge-synonyms.ts';
@@ -52,10 +55,61 @@ function guidePassage(guide: Guide): KnowledgePassage {
   };
 }
 
-/** Every passage: the regulation text first, in document order, then the guides. */
+/** The line of a presumptive list's passage after which its qualifying service is listed. */
+export const PRESUMPTIVE_SERVICE_HEADING = 'Service that qualifies:';
+
+/** Where and when service qualifies for a presumptive list, in words. */
+function serviceLines(list: PresumptiveListRecord): string[] {
+  return list.service.map((rule) => {
+    const labels = new Map(
+      rule.kinds
+        .flatMap((kind) => exposureLocations(kind))
+        .map((place) => [place.key, place.label]),
+    );
+    const places = rule.locations.map((key) => labels.get(key) ?? key).join(', ');
+    const from = rule.from ? formatLongDay(rule.from) : null;
+    const to = rule.to ? formatLongDay(rule.to) : null;
+    const period =
+      from && to ? `from ${from} to ${to}` : from ? `from ${from}` : to ? `until ${to}` : '';
+    const days = rule.min_days ? `, at least ${rule.min_days} days` : '';
+    const detail = rule.requirement ? ` ${rule.requirement.text}` : '';
+    return `- ${[places, period].filter(Boolean).join(', ')}${days} (${rule.citation}).${detail}`;
+  });
+}
+
+/**
+ * A presumptive list as a passage: the conditions VA presumes were caused by an exposure, the
+ * service that qualifies, and the timing rule, each with its citation. The lists hold what the
+ * regulation text does not yet (the PACT Act's additions, from the statute and VA.gov).
+ */
+function presumptivePassage(list: PresumptiveListRecord): KnowledgePassage {
+  const items = list.items.map((item) => `- ${item.text} (${item.citation})`);
+  return {
+    id: `presumptive-${list.id}`,
+    citation: list.citation,
+    section: 'presumptive',
+    title: list.title,
+    text: [
+      `Conditions presumed to be service connected, without a medical opinion linking them to service:`,
+      ...items,
+      PRESUMPTIVE_SERVICE_HEADING,
+      ...serviceLines(list),
+      `${list.manifestation.text} (${list.manifestation.citation})`,
+    ].join('\n'),
+    source:
+      "VA's presumptive lists as Muster keeps them: 38 CFR 3.307-3.320 (eCFR text of 2025) and, for the PACT Act's additions, 38 U.S.C. 1116-1120 as VA.gov applies them",
+    changed_on: null,
+  };
+}
+
+/**
+ * Every passage: the regulation text first, in document order, then the guides and the
+ * presumptive lists.
+ */
 export const PASSAGES: readonly KnowledgePassage[] = [
   ...FILE.passages,
   ...GUIDES.map(guidePassage),
+  ...PRESUMPTIVE_LISTS.map(presumptivePassage),
 ];
 
 const BY_ID = new Map(PASSAGES.map((passage, index) => [passage.id, { passage, index }]));

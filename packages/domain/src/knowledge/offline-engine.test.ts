@@ -241,3 +241,28 @@ describe('[DOMAIN][OFFLINE ENGINE]: retrievePassages', () => {
     expect(retrievePassages('What is the capital of France?')).toEqual([]);
   });
 });
+
+describe('[DOMAIN][OFFLINE ENGINE]: presumptive lists', () => {
+  it('[DOMAIN]: a condition on a list is said first, with the list and its citation', () => {
+    const answer = answerOffline('Is hypertension presumptive for Agent Orange?');
+    const lead = answer.text.split('**What the regulation says:**')[0]!;
+    expect(lead).toContain("**On VA's list** (38 CFR 3.309(e); 38 U.S.C. 1116)");
+    expect(lead).toContain('High blood pressure (hypertension) (38 U.S.C. 1116(a)(2))');
+    expect(answer.citations.map((c) => c.citation)).toContain('38 CFR 3.309(e); 38 U.S.C. 1116');
+  });
+
+  it('[DOMAIN]: only the entries the question names, not every entry sharing a common word', () => {
+    const lead = answerOffline('Is prostate cancer presumptive for Agent Orange?').text.split(
+      '**What the regulation says:**',
+    )[0]!;
+    expect(lead).toContain('- Prostate cancer');
+    expect(lead).not.toContain('Respiratory cancers');
+  });
+
+  it('[DOMAIN]: each list is a passage of its own, with the places and periods that qualify', () => {
+    const list = getPassage('presumptive-herbicide');
+    expect(list?.title).toBe('Diseases associated with herbicide agents (Agent Orange)');
+    expect(list?.text).toMatch(/Thailand/);
+    expect(resolveCitation('38 CFR 3.309(e); 38 U.S.C. 1116')?.id).toBe('presumptive-herbicide');
+  });
+});

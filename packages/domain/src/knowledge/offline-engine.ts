@@ -15,6 +15,7 @@ import {
   rankPassages,
   resolveCitation,
   statutesNamed,
+  PRESUMPTIVE_SERVICE_HEADING,
   stemRarity,
   stemsOf,
   type KnowledgePassage,
@@ -596,7 +597,12 @@ function planAnswer(question: string, records?: UserRecords): Plan {
       add(candidate.passage);
       if (quotes.length > before) limits[candidate.kind] -= 1;
     }
-    if (!combination) plan.lead.push(...keySentenceLead(quotes, analysis, question, scores));
+    if (!combination) {
+      const listed = presumptiveLead(quotes, analysis);
+      plan.lead.push(
+        ...(listed.length > 0 ? listed : keySentenceLead(quotes, analysis, question, scores)),
+      );
+    }
   }
 
   // Reading order: the sections in the order they were chosen, each in document order.
@@ -723,6 +729,41 @@ function ratingLead(
     lines.push('', line);
   }
   return lines;
+}
+
+/**
+ * For a question about a presumptive list: the list's entries that name what the question asks
+ * about ("Is hypertension presumptive for Agent Orange?" → the list's "High blood pressure
+ * (hypertension)"), said first, each with its citation. Nothing when no entry is named.
+ */
+function presumptiveLead(quotes: KnowledgePassage[], analysis: QueryAnalysis): string[] {
+  const asked = new Set(analysis.stems);
+  for (const passage of quotes.filter((q) => q.section === 'presumptive')) {
+    const lines = passage.text.split('\n');
+    const serviceAt = lines.indexOf(PRESUMPTIVE_SERVICE_HEADING);
+    // Each entry scored by the rarity of the question's words it holds; the best and those close.
+    const scored = lines
+      .slice(0, serviceAt === -1 ? lines.length : serviceAt)
+      .filter((line) => line.startsWith('- '))
+      .map((line) => {
+        const entry = line.slice(2).replace(/\s*\([^()]*\)$/, '');
+        const held = unique(stemsOf(entry)).filter((stem) => asked.has(stem));
+        return { line, score: held.reduce((sum, stem) => sum + stemRarity(stem), 0) };
+      })
+      .filter((entry) => entry.score > 1);
+    const top = Math.max(0, ...scored.map((entry) => entry.score));
+    const named = scored.filter((entry) => entry.score >= top * 0.75).map((entry) => entry.line);
+    if (named.length === 0) continue;
+    return [
+      `**On VA's list** (${escapeMarkdown(passage.citation)}): ${escapeMarkdown(passage.title)} ` +
+        'includes:',
+      ...named.slice(0, 6).map((line) => escapeMarkdown(line)),
+      '',
+      'VA presumes these are service connected for a veteran whose service qualifies (below), ' +
+        'so no medical opinion linking them to service is needed; a diagnosis is.',
+    ];
+  }
+  return [];
 }
 
 /** Sentences of the quotes that best answer the question, as the plain-words lead. */
