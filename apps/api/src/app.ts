@@ -42,6 +42,7 @@ import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
+import { isPendingUpload } from './modules/storage/storage.service.ts';
 import { createStorage } from './modules/storage/storage.ts';
 import type { StorageDriver } from './modules/storage/storage-driver.ts';
 import { registerCompression } from './plugins/external/compression.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         storage: storage.local,
         signer: storage.signer,
         root: path.join(config.dataDir, 'files'),
+        isPending: (key) => isPendingUpload({ db: deps.database.db, storageKey: key }),
       }),
     );
   }

@@ -76,6 +76,25 @@ export type ProtectedHealthMatch = {
 
 export const PROTECTED_HEALTH_PLACEHOLDER = '[withheld: protected health information]';
 
+/**
+ * Diagnostic codes whose very presence tells a protected condition: HIV-related illness (38 CFR
+ * 4.88b, DC 6351) and sickle cell anemia (38 CFR 4.117, DC 7714). A record with one of these codes
+ * is protected whatever its title says.
+ */
+export const PROTECTED_DIAGNOSTIC_CODES: ReadonlySet<string> = new Set(['6351', '7714']);
+
+/** Whether a condition record (title, diagnosis, code) is protected. */
+export function isProtectedCondition(condition: {
+  title: string;
+  diagnosis?: string | null;
+  diagnosticCode?: string | null;
+}): boolean {
+  return (
+    PROTECTED_DIAGNOSTIC_CODES.has(condition.diagnosticCode ?? '') ||
+    isProtectedHealth(`${condition.title}. ${condition.diagnosis ?? ''}`)
+  );
+}
+
 type Rule = {
   category: ProtectedHealthCategory;
   pattern: RegExp;

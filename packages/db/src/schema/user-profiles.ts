@@ -38,6 +38,8 @@ export const userProfiles = pgTable('user_profiles', {
    * or `offline`.
    */
   aiConsent: text('ai_consent').notNull().default('ask'),
+  /** The outside model's host the user agreed to; a different one must be agreed to anew. */
+  aiConsentHost: text('ai_consent_host'),
   servedBranches: jsonb('served_branches')
     .$type<ServedBranch[]>()
     .notNull()

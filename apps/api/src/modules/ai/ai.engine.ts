@@ -10,7 +10,11 @@ import {
   type UserRecords,
 } from '@muster/domain/knowledge/offline-engine';
 import { normalizeCitation } from '@muster/domain/knowledge/question-set';
-import { isProtectedHealth, redactProtectedHealth } from '@muster/domain/protected-health';
+import {
+  isProtectedCondition,
+  isProtectedHealth,
+  redactProtectedHealth,
+} from '@muster/domain/protected-health';
 import type { AiProviderConfig } from '#src/config/env.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { createLanguageModel, describeProvider, type ProviderInfo } from './ai.providers.ts';
@@ -117,15 +121,40 @@ function sourceBlock(passages: KnowledgePassage[]): string {
   ].join('\n\n');
 }
 
+/** The records a provider may see: none of a protected condition (by its words or its code). */
+function shareableRecords(records: UserRecords): UserRecords {
+  return { disabilities: records.disabilities.filter((d) => !isProtectedCondition(d)) };
+}
+
+/**
+ * The earlier turns a provider may see: a protected question is left out together with the reply
+ * to it (which was written here and speaks of it), and any other turn that is protected itself is
+ * left out too; the rest go with their protected sentences, if any, withheld.
+ */
+export function shareableHistory(history: ChatTurn[]): ChatTurn[] {
+  const shared: ChatTurn[] = [];
+  let skipReply = false;
+  for (const turn of history) {
+    if (turn.role === 'user') {
+      skipReply = isProtectedHealth(turn.content);
+      if (!skipReply) shared.push({ role: 'user', content: redactProtectedHealth(turn.content) });
+      continue;
+    }
+    if (skipReply || isProtectedHealth(turn.content) || turn.content.includes(KEPT_HERE_NOTE)) {
+      continue;
+    }
+    shared.push({ role: 'assistant', content: turn.content });
+  }
+  return shared;
+}
+
 function recordsBlock(records: UserRecords): string {
-  const lines = records.disabilities
-    .filter((d) => !isProtectedHealth(`${d.title} ${d.diagnosis ?? ''}`))
-    .map((d) => {
-      const parts = [d.title];
-      if (d.diagnosticCode) parts.push(`DC ${d.diagnosticCode}`);
-      parts.push(d.percent === null ? 'not rated' : `rated ${d.percent}%`);
-      return `- ${parts.join(', ')}`;
-    });
+  const lines = records.disabilities.map((d) => {
+    const parts = [d.title];
+    if (d.diagnosticCode) parts.push(`DC ${d.diagnosticCode}`);
+    parts.push(d.percent === null ? 'not rated' : `rated ${d.percent}%`);
+    return `- ${parts.join(', ')}`;
+  });
   return lines.length === 0
     ? 'The veteran has recorded no disabilities yet.'
     : `The veteran's recorded disabilities:\n${lines.join('\n')}`;
@@ -230,16 +259,20 @@ export function createAiEngine(config: AiProviderConfig | undefined): AiEngine {
     onDelta: (t: string) => void,
   ): Promise<Answer> {
     if (!config) throw new Error('no provider configured');
-    // Protected text never leaves: earlier turns and records are redacted, not just the question.
-    const passages = retrievePassages(input.question, input.records, SOURCE_PASSAGES);
+    // Protected text never leaves: not in the question, the earlier turns, the records, or the
+    // passages chosen with the records' help.
+    const records = shareableRecords(input.records);
+    const passages = retrievePassages(input.question, records, SOURCE_PASSAGES);
     const messages: ModelMessage[] = [
-      ...input.history.slice(-HISTORY_TURNS).map((turn): ModelMessage => ({
-        role: turn.role,
-        content: redactProtectedHealth(turn.content).slice(0, HISTORY_TURN_CHARS),
-      })),
+      ...shareableHistory(input.history)
+        .slice(-HISTORY_TURNS)
+        .map((turn): ModelMessage => ({
+          role: turn.role,
+          content: turn.content.slice(0, HISTORY_TURN_CHARS),
+        })),
       { role: 'user', content: redactProtectedHealth(input.question) },
     ];
-    const system = [SYSTEM_PROMPT, recordsBlock(input.records), sourceBlock(passages)].join('\n\n');
+    const system = [SYSTEM_PROMPT, recordsBlock(records), sourceBlock(passages)].join('\n\n');
     let text = '';
     if (chosen.crisis) {
       text = `${CRISIS_PREAMBLE}\n\n`;

@@ -186,6 +186,14 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const settingsOf = async (userId: string) => {
+    const provider = app.ai.provider;
+    return {
+      consent: provider ? await getAiConsent({ db: db(), userId, host: provider.host }) : 'offline',
+      provider,
+    } as const;
+  };
+
   app.get(
     '/ai/settings',
     {
@@ -195,12 +203,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: aiSettingsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({
-      consent: app.ai.provider
-        ? await getAiConsent({ db: db(), userId: currentUser(request).id })
-        : 'offline',
-      provider: app.ai.provider,
-    }),
+    async (request) => settingsOf(currentUser(request).id),
   );
 
   app.patch(
@@ -209,17 +212,27 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Choose whether chat may use an outside AI model',
+        description:
+          'The choice is for the model set up now (its host): when the operator changes providers, the veteran is asked again. `provider` is refused (409) when no outside model is set up.',
         body: updateAiSettingsInputSchema,
-        response: { 200: aiSettingsSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: aiSettingsSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request) => {
       const userId = currentUser(request).id;
-      await setAiConsent({ db: db(), userId, consent: request.body.consent });
-      return {
-        consent: app.ai.provider ? await getAiConsent({ db: db(), userId }) : 'offline',
-        provider: app.ai.provider,
-      };
+      const provider = app.ai.provider;
+      if (!provider && request.body.consent === 'provider') {
+        throw new AppError(ERR.INVALID_STATE, {
+          detail: 'No outside AI model is set up: chat answers from Muster’s knowledge base',
+        });
+      }
+      await setAiConsent({
+        db: db(),
+        userId,
+        consent: request.body.consent,
+        host: provider?.host ?? '',
+      });
+      return settingsOf(userId);
     },
   );
 

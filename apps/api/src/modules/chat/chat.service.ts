@@ -1,4 +1,4 @@
-import type { Message, MessagePage } from '@muster/contract/chat';
+import { OFFLINE_MODEL, type Message, type MessagePage } from '@muster/contract/chat';
 import type { PageQuery } from '@muster/contract/common';
 import { disabilityListQuerySchema } from '@muster/contract/disabilities';
 import { ERR } from '@muster/contract/errors';
@@ -16,8 +16,11 @@ import * as repository from './chat.repository.ts';
 type Owner = { db: Db; userId: string };
 type InThread = Owner & { threadId: string };
 
-/** Earlier turns read to give an answer its context. */
-const HISTORY_TURNS = 10;
+/**
+ * Earlier turns read to give an answer its context (the engine sends fewer: protected turns are
+ * left out first).
+ */
+const HISTORY_TURNS = 20;
 
 export function toMessage(row: MessageRow): Message {
   return {
@@ -74,7 +77,14 @@ async function recordsOf(options: Owner): Promise<UserRecords> {
 /** What a run answers and how, settled before the first byte of the stream is sent. */
 export type PreparedRun =
   | { kind: 'answered'; message: Message; plan: Pick<AnswerPlan, 'model' | 'offline'> }
-  | { kind: 'new'; plan: AnswerPlan; input: AnswerInput; question: MessageRow };
+  | {
+      kind: 'new';
+      plan: AnswerPlan;
+      input: AnswerInput;
+      question: MessageRow;
+      /** When the quota was taken: a refund goes back to that month. */
+      quotaAt: Date;
+    };
 
 /**
  * Checks everything that can refuse a run before anything streams: the thread is the owner's, it
@@ -98,10 +108,12 @@ export async function prepareRun(
     return {
       kind: 'answered',
       message: toMessage(existing),
-      plan: { model: existing.model ?? '', offline: existing.completionTokens === null },
+      plan: { model: existing.model ?? OFFLINE_MODEL, offline: existing.model === OFFLINE_MODEL },
     };
   }
-  const consent = engine.provider ? await getAiConsent({ db, userId }) : 'offline';
+  const consent = engine.provider
+    ? await getAiConsent({ db, userId, host: engine.provider.host })
+    : 'offline';
   if (engine.provider && consent === 'ask' && !options.offline) {
     throw new AppError(ERR.INVALID_STATE, {
       detail:
@@ -126,15 +138,17 @@ export async function prepareRun(
     offline: options.offline || consent !== 'provider',
   };
   const plan = engine.plan(input);
+  const quotaAt = new Date();
   if (!plan.offline) {
     await consumeQuota({
       db,
       userId,
       feature: 'ai_messages',
       billingEnabled: options.billingEnabled,
+      now: quotaAt,
     });
   }
-  return { kind: 'new', plan, input, question };
+  return { kind: 'new', plan, input, question, quotaAt };
 }
 
 /**
@@ -153,7 +167,8 @@ export async function completeRun(
   try {
     answer = await options.engine.answer(run.input, run.plan, options.onDelta);
   } catch (error) {
-    if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
+    if (!run.plan.offline)
+      await refundQuota({ db, userId, feature: 'ai_messages', now: run.quotaAt });
     throw error;
   }
   let stored: MessageRow | undefined;
@@ -171,7 +186,8 @@ export async function completeRun(
       crisis: answer.crisis,
     });
   } catch (error) {
-    if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
+    if (!run.plan.offline)
+      await refundQuota({ db, userId, feature: 'ai_messages', now: run.quotaAt });
     // The thread (or the question) was deleted while the answer was written: nothing to keep.
     if (!(await repository.findReplyTarget({ db, userId, threadId, id: run.question.id }))) {
       throw new AppError(ERR.NOT_FOUND, { detail: 'The conversation was deleted' });
@@ -179,7 +195,8 @@ export async function completeRun(
     throw error;
   }
   if (stored) return toMessage(stored);
-  if (!run.plan.offline) await refundQuota({ db, userId, feature: 'ai_messages' });
+  if (!run.plan.offline)
+    await refundQuota({ db, userId, feature: 'ai_messages', now: run.quotaAt });
   const first = await repository.findReply({ db, userId, threadId, replyTo: run.question.id });
   if (!first) throw new AppError(ERR.CONFLICT, { detail: 'The thread changed while answering' });
   return toMessage(first);

@@ -162,3 +162,13 @@ export async function searchDocuments(options: Owner & { q: string; limit: numbe
     extension: extensionOf(row.filename),
   }));
 }
+
+/** The owner's vault documents: names, types and files (for the account export). */
+export async function exportDocuments(options: Owner): Promise<VaultDocument[]> {
+  const all: VaultDocument[] = [];
+  for (let page = 1; ; page++) {
+    const { rows } = await repository.listDocuments({ ...options, page: { page, page_size: 100 } });
+    all.push(...rows.map(toDocument));
+    if (rows.length < 100) return all;
+  }
+}

@@ -46,7 +46,8 @@ export const personalStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
   // The outside model writes only for a veteran who agreed to it; the composer writes otherwise.
   const generatorFor = async (userId: string) =>
-    app.ai.provider && (await getAiConsent({ db: db(), userId })) === 'provider'
+    app.ai.provider &&
+    (await getAiConsent({ db: db(), userId, host: app.ai.provider.host })) === 'provider'
       ? modelStatementGenerator((draft) => app.ai.rewriteStatement(draft))
       : offlineStatementGenerator;
   const placeOf = (request: { params: { id: string } }, userId: string) => ({

@@ -20,14 +20,14 @@ export const offlineStatementGenerator: StatementGenerator = async (input) =>
 /**
  * A statement written with the outside model: the composer's draft from the veteran's own answers,
  * rewritten into plainer prose by the model. When the model declines (protected text, an invented
- * number) the composer's draft is the statement.
+ * number) or cannot be reached, the composer's draft is the statement: the veteran always gets one.
  */
 export function modelStatementGenerator(
   rewrite: (draft: string) => Promise<string | null>,
 ): StatementGenerator {
   return async (input) => {
     const draft = statementText(composeStatement(input));
-    const rewritten = await rewrite(draft);
+    const rewritten = await rewrite(draft).catch(() => null);
     return rewritten === null
       ? { body: draft, source: 'composer' }
       : { body: rewritten, source: 'model' };

@@ -31,17 +31,21 @@ export async function updateThemeRow(
 }
 
 /** The owner's choice about outside AI models, or undefined when the profile does not exist. */
-export async function findAiConsent(options: Owner): Promise<string | undefined> {
+export async function findAiConsent(
+  options: Owner,
+): Promise<{ consent: string; host: string | null } | undefined> {
   const [row] = await options.db
-    .select({ consent: userProfiles.aiConsent })
+    .select({ consent: userProfiles.aiConsent, host: userProfiles.aiConsentHost })
     .from(userProfiles)
     .where(eq(userProfiles.id, options.userId));
-  return row?.consent;
+  return row;
 }
 
-export async function updateAiConsent(options: Owner & { consent: string }): Promise<void> {
+export async function updateAiConsent(
+  options: Owner & { consent: string; host: string | null },
+): Promise<void> {
   await options.db
     .update(userProfiles)
-    .set({ aiConsent: options.consent, updatedAt: new Date() })
+    .set({ aiConsent: options.consent, aiConsentHost: options.host, updatedAt: new Date() })
     .where(eq(userProfiles.id, options.userId));
 }

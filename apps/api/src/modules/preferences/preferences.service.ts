@@ -57,18 +57,32 @@ export async function updateThemePreferences(
 }
 
 /**
- * Whether chat may send the user's text to an outside model: `ask` until they choose. A value this
- * version does not know reads as `ask`, so nothing leaves without a choice.
+ * Whether chat may send the user's text to the outside model at `host`: `ask` until they choose.
+ * An agreement given for another host (the operator changed providers) reads as `ask`, as does a
+ * value this version does not know, so nothing leaves without a choice for where it goes.
  */
-export async function getAiConsent(options: { db: Db; userId: string }): Promise<AiConsent> {
+export async function getAiConsent(options: {
+  db: Db;
+  userId: string;
+  host: string;
+}): Promise<AiConsent> {
   const stored = await repository.findAiConsent(options);
-  return (AI_CONSENT as readonly string[]).includes(stored ?? '') ? (stored as AiConsent) : 'ask';
+  if (!stored || !(AI_CONSENT as readonly string[]).includes(stored.consent)) return 'ask';
+  if (stored.consent === 'provider' && stored.host !== options.host) return 'ask';
+  return stored.consent as AiConsent;
 }
 
+/** Records the user's choice: the outside model at `host`, or chat kept offline. */
 export async function setAiConsent(options: {
   db: Db;
   userId: string;
   consent: Exclude<AiConsent, 'ask'>;
+  host: string;
 }): Promise<void> {
-  await repository.updateAiConsent(options);
+  await repository.updateAiConsent({
+    db: options.db,
+    userId: options.userId,
+    consent: options.consent,
+    host: options.consent === 'provider' ? options.host : null,
+  });
 }

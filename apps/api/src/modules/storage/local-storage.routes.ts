@@ -19,6 +19,11 @@ export function localStorageRoutes(options: {
   storage: LocalStorage;
   signer: TokenSigner;
   root: string;
+  /**
+   * Whether the object still waits for its bytes: a link outlives its upload (an hour), but bytes
+   * are taken only while the upload is pending, never after it was finished, refused or cancelled.
+   */
+  isPending: (key: string) => Promise<boolean>;
 }): FastifyPluginAsync {
   return async (app) => {
     // Upload bodies are streamed to disk as they arrive, never buffered or parsed.
@@ -31,6 +36,11 @@ export function localStorageRoutes(options: {
       async (request, reply) => {
         const grant = options.signer.verify(request.params.token);
         if (!grant || (grant.op !== 'put' && grant.op !== 'part')) throw DENIED();
+        if (!(await options.isPending(grant.key))) {
+          throw new AppError(ERR.INVALID_STATE, {
+            detail: 'This upload is finished or cancelled; start a new one',
+          });
+        }
         const declared = Number(request.headers['content-length']);
         const limit = grant.op === 'put' ? grant.size : grant.maxBytes;
         if (Number.isFinite(declared) && declared > limit) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
 import { uuidSchema } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { files, storageTotals, type FileRow } from '@muster/db/schema/index';
@@ -72,7 +72,10 @@ export async function markRejected(options: {
     .where(eq(files.id, options.fileId));
 }
 
-/** Marks the owner's file as being deleted; answers the row as it was, or undefined. */
+/**
+ * Marks the owner's file as being deleted (a refused one is not: its bytes no longer count);
+ * answers the row, or undefined.
+ */
 export async function markDeleting(options: {
   db: Db;
   ownerId: string;
@@ -82,9 +85,24 @@ export async function markDeleting(options: {
   const [row] = await options.db
     .update(files)
     .set({ status: 'deleting' })
-    .where(and(eq(files.id, options.fileId), eq(files.ownerId, options.ownerId)))
+    .where(
+      and(
+        eq(files.id, options.fileId),
+        eq(files.ownerId, options.ownerId),
+        ne(files.status, 'rejected'),
+      ),
+    )
     .returning();
   return row;
+}
+
+/** The status of the file stored at `storageKey`, or undefined when there is none. */
+export async function findStatusByKey(options: { db: Db; storageKey: string }) {
+  const [row] = await options.db
+    .select({ status: files.status })
+    .from(files)
+    .where(eq(files.storageKey, options.storageKey));
+  return row?.status;
 }
 
 /** Rows left pending or half-deleted before `cutoff` (the sweep finishes them). */

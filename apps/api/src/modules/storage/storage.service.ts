@@ -24,6 +24,7 @@ import {
   deleteFileRows,
   findOwnedFile,
   findStale,
+  findStatusByKey,
   findReadyFiles,
   findStorageTotal,
   insertFile,
@@ -52,6 +53,11 @@ function toStoredFile(row: FileRow): StoredFile {
     rejection_reason: row.rejectionReason,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** Whether the object at `storageKey` is an upload still waiting for its bytes. */
+export async function isPendingUpload(options: { db: Db; storageKey: string }): Promise<boolean> {
+  return (await findStatusByKey(options)) === 'pending';
 }
 
 /** The bytes the owner keeps in storage now. */
@@ -225,12 +231,24 @@ async function isEncryptedPdf(
 ): Promise<boolean> {
   if (PDF_ENCRYPT.test(start.toString('latin1'))) return true;
   if (size <= start.length) return false;
-  const from = Math.max(start.length, size - PDF_TAIL_BYTES);
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.openRead(key, { start: from, end: size - 1 })) {
-    chunks.push(chunk as Buffer);
+  const read = async (from: number, to: number) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.openRead(key, { start: from, end: to })) {
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks).toString('latin1');
+  };
+  const tailFrom = Math.max(start.length, size - PDF_TAIL_BYTES);
+  const tail = await read(tailFrom, size - 1);
+  if (PDF_ENCRYPT.test(tail)) return true;
+  // The last cross-reference section (a stream in newer files) may sit further from the end than
+  // the tail read: follow `startxref` to it.
+  const offsets = [...tail.matchAll(/startxref\s+(\d+)/g)].map((match) => Number(match[1]));
+  const offset = offsets.at(-1);
+  if (offset === undefined || offset >= tailFrom || offset < start.length || offset >= size) {
+    return false;
   }
-  return PDF_ENCRYPT.test(Buffer.concat(chunks).toString('latin1'));
+  return PDF_ENCRYPT.test(await read(offset, Math.min(size - 1, offset + PDF_TAIL_BYTES - 1)));
 }
 
 /**
@@ -375,8 +393,11 @@ export async function deleteFile({
   fileId,
 }: Deps & { fileId: string }): Promise<void> {
   const row = await markDeleting({ db, ownerId, fileId });
-  if (!row) throw new AppError(ERR.NOT_FOUND);
-  await removeStored(db, storage, row);
+  if (row) return removeStored(db, storage, row);
+  // Not marked: no such file, or a refused upload, whose object went when it was refused (and
+  // whose bytes no longer count), so only its row is left.
+  const refused = await getOwnedFile(db, ownerId, fileId);
+  await deleteFileRows({ db, fileIds: [refused.id] });
 }
 
 async function removeStored(db: Db, storage: StorageDriver, row: FileRow): Promise<void> {

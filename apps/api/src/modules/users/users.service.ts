@@ -17,6 +17,7 @@ import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { exportMessages } from '#src/modules/chat/chat.service.ts';
+import { exportDocuments } from '#src/modules/documents/documents.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
 import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
@@ -168,6 +169,7 @@ export async function exportAccount(
   const stored = await listReadyFiles({ db: options.db, ownerId: options.userId });
   const ownThreads = await listAllThreads(owner);
   const ownMessages = await exportMessages(owner);
+  const ownDocuments = await exportDocuments(owner);
   const ownVeterans = await exportVeterans(owner);
   const ownDisabilities = await exportDisabilities(owner);
   const ownStatements = await exportStatements(owner);
@@ -197,6 +199,8 @@ export async function exportAccount(
       updated_at: t.updatedAt.toISOString(),
     })),
   );
+  // The vault: each document's name and VA type, and the file it is (under files/).
+  json('documents.json', ownDocuments);
   // Chat messages, the veteran's and the assistant's, oldest first.
   json('messages.json', ownMessages);
   // Veteran records in full: the SSN and VA file number are the owner's own, so not masked here.

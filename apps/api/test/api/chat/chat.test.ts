@@ -316,6 +316,24 @@ describe('[CHAT] offline (no provider configured)', () => {
     expect(JSON.stringify(found.json())).toContain(threadId);
   });
 
+  it('[CHAT]: without a provider, agreeing to one is refused (409)', async () => {
+    const me = await signIn(app, 'chat.settings.none@example.com');
+    const refused = await app.inject({
+      method: 'PATCH',
+      url: '/ai/settings',
+      headers: bearer(me.token),
+      payload: { consent: 'provider' },
+    });
+    expect(refused.statusCode).toBe(409);
+    const offline = await app.inject({
+      method: 'PATCH',
+      url: '/ai/settings',
+      headers: bearer(me.token),
+      payload: { consent: 'offline' },
+    });
+    expect(offline.json()).toEqual({ consent: 'offline', provider: null });
+  });
+
   it('[CHAT]: without a provider, settings say chat stays here', async () => {
     const me = await signIn(app, 'chat.settings.offline@example.com');
     const response = await app.inject({
@@ -510,6 +528,23 @@ describe('[CHAT] with a model behind an OpenAI-compatible server', () => {
     expect(sent).not.toMatch(/naltrexone|SARRTP/i);
   });
 
+  it('[CHAT][PROVIDER]: an earlier protected question and the reply to it are left out; a protected condition in the records is not named', async () => {
+    const me = await consenting('chat.protected.history@example.com');
+    await createDisability(app, me.token, { title: 'Blood disorder', diagnostic_code: '7714' });
+    await createDisability(app, me.token, { title: 'Tinnitus', diagnostic_code: '6260' });
+    const threadId = await newThread(app, me.token);
+    await send(app, me.token, threadId, 'I have HIV. What rating can I get?');
+    const kept = await run(app, me.token, threadId);
+    expect(doneMessage(kept.events).model).toBe('muster-offline');
+    await send(app, me.token, threadId, 'How is tinnitus rated?');
+    fake.script({ pieces: ['Tinnitus is rated 10 percent.'] });
+    await run(app, me.token, threadId);
+    const sent = sentText(fake.requests.at(-1)!);
+    expect(sent).toContain('How is tinnitus rated?');
+    expect(sent).toContain('Tinnitus, DC 6260');
+    expect(sent).not.toMatch(/HIV|7332|4\.88b|T4 cell|7714|Blood disorder|sickle/i);
+  });
+
   it('[CHAT][PROVIDER]: a crisis message gets the crisis card before the model writes', async () => {
     const me = await consenting('chat.provider.crisis@example.com');
     const threadId = await newThread(app, me.token);
@@ -519,6 +554,46 @@ describe('[CHAT] with a model behind an OpenAI-compatible server', () => {
     expect(events.map((e) => e.event).slice(0, 3)).toEqual(['start', 'crisis', 'delta']);
     expect(String(events[2]!.data.text)).toMatch(/988/);
     expect(doneMessage(events).crisis).toBe(true);
+  });
+
+  it('[CHAT][PROVIDER]: an agreement given for another model host counts for nothing', async () => {
+    const me = await consenting('chat.consent.host@example.com');
+    await app.database.pool.query(
+      "update user_profiles set ai_consent_host = 'api.openai.com' where id = $1",
+      [me.userId],
+    );
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/ai/settings',
+      headers: bearer(me.token),
+    });
+    expect(settings.json()).toMatchObject({ consent: 'ask' });
+    const threadId = await newThread(app, me.token);
+    await send(app, me.token, threadId, 'How is tinnitus rated?');
+    const { response } = await run(app, me.token, threadId);
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('[CHAT][PROVIDER]: a model that cannot be reached leaves the statement as composed', async () => {
+    const me = await consenting('chat.statement.outage@example.com');
+    const knee = await createDisability(app, me.token, {
+      title: 'Left knee',
+      claim_type: 'direct',
+    });
+    for (const [step, answers] of Object.entries(FULL_ANSWERS)) {
+      await call(app, me.token, 'PUT', `/disabilities/${knee.id}/answers/${step}`, answers);
+    }
+    fake.script({ status: 500 });
+    const made = await call(
+      app,
+      me.token,
+      'POST',
+      `/disabilities/${knee.id}/personal-statements`,
+      {},
+    );
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({ source: 'composer' });
+    expect(String(made.body!.body)).toContain(FULL_ANSWERS['flare-ups'].limitations);
   });
 
   it('[CHAT][PROVIDER]: when the month’s AI messages are spent, a run is refused with the quota (403)', async () => {

@@ -28,6 +28,24 @@ const ENCRYPTED_PDF = Buffer.from(
     'trailer<</Root 1 0 R/Encrypt 5 0 R/ID[<01><02>]>>\n%%EOF\n',
   'latin1',
 );
+/**
+ * A newer PDF whose cross-reference stream (with /Encrypt) sits 200 KB before the end, beyond the
+ * tail read: only following `startxref` finds it.
+ */
+const XREF_HEAD = Buffer.concat([
+  Buffer.from('%PDF-1.7\n%', 'latin1'),
+  Buffer.alloc(100 * 1024, 0x41),
+]);
+const XREF_STREAM = Buffer.from(
+  '\n9 0 obj<</Type/XRef/Size 10/Root 1 0 R/Encrypt 8 0 R/W[1 2 1]>>stream\nxx\nendstream endobj\n',
+  'latin1',
+);
+const ENCRYPTED_PDF_XREF = Buffer.concat([
+  XREF_HEAD,
+  XREF_STREAM,
+  Buffer.alloc(200 * 1024, 0x42),
+  Buffer.from(`\nstartxref\n${XREF_HEAD.length + 1}\n%%EOF\n`, 'latin1'),
+]);
 /** The same, with 200 KB before the trailer: only a read of the file's end finds /Encrypt. */
 const ENCRYPTED_PDF_LONG = Buffer.concat([
   Buffer.from('%PDF-1.6\n%', 'latin1'),
@@ -122,6 +140,7 @@ describe('[UPLOADS]', () => {
       { bytes: EXE_BYTES, filename: 'setup.pdf', reason: /not one of the accepted types/ },
       { bytes: ENCRYPTED_PDF, filename: 'locked.pdf', reason: /password-protected or encrypted/ },
       { bytes: ENCRYPTED_PDF_LONG, filename: 'locked-long.pdf', reason: /password-protected/ },
+      { bytes: ENCRYPTED_PDF_XREF, filename: 'locked-xref.pdf', reason: /password-protected/ },
     ];
     for (const { bytes, filename, reason } of cases) {
       const { fileId, done } = await upload(me.token, bytes, {
@@ -149,6 +168,47 @@ describe('[UPLOADS]', () => {
     const early = await api(me.token, 'POST', `/uploads/${granted.file_id}/complete`, {});
     expect(early.status).toBe(409);
     expect(await usage(me.token)).toEqual({ used_bytes: 10, limit_bytes: null });
+  });
+
+  it('[UPLOADS]: a link takes bytes only while its upload is pending; a refused upload deletes cleanly', async () => {
+    const me = await signIn(app, 'uploads.replay@example.com');
+    const granted = await grant(me.token, {
+      filename: 'once.pdf',
+      content_type: 'application/pdf',
+      size: PDF_BYTES.length,
+    });
+    const send = () =>
+      fetch(granted.url!, {
+        method: 'PUT',
+        body: PDF_BYTES,
+        headers: { ...granted.headers, 'content-length': String(PDF_BYTES.length) },
+      });
+    expect((await send()).status).toBe(200);
+    const done = await api(me.token, 'POST', `/uploads/${granted.file_id}/complete`, {});
+    expect(done.status).toBe(200);
+    // The same link again, after the content was checked: refused, the checked bytes kept.
+    const replay = await send();
+    expect(replay.status).toBe(409);
+    expect(await app.storage.size(`u/${me.userId}/${granted.file_id}`)).toBe(PDF_BYTES.length);
+    // A cancelled upload's link is dead too.
+    const cancelled = await grant(me.token, {
+      filename: 'gone.pdf',
+      content_type: 'application/pdf',
+      size: PDF_BYTES.length,
+    });
+    expect((await api(me.token, 'DELETE', `/uploads/${cancelled.file_id}`)).status).toBe(204);
+    const late = await fetch(cancelled.url!, { method: 'PUT', body: PDF_BYTES });
+    expect(late.status).toBe(409);
+    expect(await app.storage.size(`u/${me.userId}/${cancelled.file_id}`)).toBeNull();
+    // A refused upload is deleted without counting its bytes again.
+    const { fileId } = await upload(me.token, PNG_BYTES, {
+      filename: 'x.pdf',
+      content_type: 'application/pdf',
+    });
+    const before = await usage(me.token);
+    expect((await api(me.token, 'DELETE', `/uploads/${fileId}`)).status).toBe(204);
+    expect(await usage(me.token)).toEqual(before);
+    expect((await api(me.token, 'GET', `/uploads/${fileId}`)).status).toBe(404);
   });
 
   it('[UPLOADS]: bad grants are refused before any byte is sent', async () => {

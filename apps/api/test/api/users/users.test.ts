@@ -315,6 +315,7 @@ describe('[USERS]', () => {
       [
         'README.json',
         'disabilities.json',
+        'documents.json',
         `files/${grant.file_id}-rating decision.pdf`,
         'files.json',
         'messages.json',

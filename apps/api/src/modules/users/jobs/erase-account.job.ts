@@ -5,6 +5,7 @@ import {
   files,
   outboxEmails,
   signInLockouts,
+  storageTotals,
   user,
   userProfiles,
   verification,
@@ -57,6 +58,8 @@ export function eraseAccountJob(storage: StorageDriver) {
           .delete(signInLockouts)
           .where(eq(signInLockouts.emailHash, emailHash(profile.email)));
         await tx.delete(outboxEmails).where(eq(outboxEmails.to, profile.email));
+        // The running total of stored bytes is keyed by the user id: it goes too.
+        await tx.delete(storageTotals).where(eq(storageTotals.ownerId, payload.user_id));
         await tx.delete(user).where(eq(user.id, payload.user_id));
       });
     },
