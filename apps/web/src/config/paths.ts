@@ -121,7 +121,17 @@ export const paths = {
       getHref: (nexusLetterId: string) => `/nexus/${segment(nexusLetterId)}`,
     },
   },
-  vault: staticPath('/vault'),
+  vault: {
+    path: '/vault',
+    /** The file vault; a search (`?q=`) and a page after the first (`?page=`) when given. */
+    getHref: ({ q = '', page = 1 }: { q?: string; page?: number } = {}) => {
+      const search = new URLSearchParams();
+      if (q) search.set('q', q);
+      if (page > 1) search.set('page', String(page));
+      const text = search.toString();
+      return text ? `/vault?${text}` : '/vault';
+    },
+  },
   veterans: {
     list: {
       path: '/veterans',

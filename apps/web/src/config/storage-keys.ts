@@ -10,4 +10,9 @@ export const STORAGE_KEYS = {
   AUTH_TOKEN: 'muster:auth-token',
   /** sessionStorage: set while a checkout or billing portal visit is pending. */
   PENDING_CHECKOUT: 'muster:pending-checkout',
+  /**
+   * localStorage, per user and upload slot (`…:{userId}:{slot}`): an unfinished multipart upload
+   * (its grant, the file's name, size and change time, the ETags of finished parts) to resume.
+   */
+  PENDING_UPLOAD: 'muster:pending-upload',
 } as const;

@@ -198,6 +198,19 @@ describe('route configuration', () => {
     ]);
   });
 
+  it('has the file vault and the documents page, no longer placeholders', async () => {
+    const comingSoon = await import('../routes/coming-soon');
+    for (const path of ['/vault', '/documents']) {
+      const route = allRoutes.find((candidate) => candidate.path === path);
+      expect(route?.summary, path).toBeUndefined();
+      expect(UPCOMING_SCREEN_PATHS, path).not.toContain(path);
+      const module = await route?.lazy();
+      expect(module?.Component, path).not.toBe(comingSoon.ComingSoonRoute);
+    }
+    const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
+    expect([titleOf('/vault'), titleOf('/documents')]).toEqual(['File Vault', 'Documents']);
+  });
+
   it('uses the product’s screen names as titles', () => {
     const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
     expect(titleOf('/service-outage')).toBe('Service Outage');

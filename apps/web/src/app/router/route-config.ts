@@ -231,14 +231,28 @@ export const PROTECTED_ROUTES: AppRoute[] = [
   },
 
   upcomingProtected(paths.claims.path),
-  upcomingProtected(paths.documents.path),
+  {
+    path: paths.documents.path,
+    title: 'Documents',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/documents/documents').then((module) => ({
+        Component: module.DocumentsRoute,
+      })),
+  },
   upcomingProtected(paths.review.path),
 
   upcomingProtected(paths.nexus.list.path),
   upcomingProtected(paths.nexus.new.path),
   upcomingProtected(paths.nexus.detail.path),
 
-  upcomingProtected(paths.vault.path),
+  {
+    path: paths.vault.path,
+    title: 'File Vault',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/vault/vault').then((module) => ({ Component: module.VaultRoute })),
+  },
 
   {
     path: paths.veterans.list.path,

@@ -39,10 +39,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     title: 'Claims',
     summary: 'Your claims and where each one stands.',
   },
-  [paths.documents.path]: {
-    title: 'Documents',
-    summary: 'The documents Muster prepared for your claims, ready to download.',
-  },
   [paths.review.path]: {
     title: 'Review',
     summary: 'Check everything in your claim before you file it with VA.',
@@ -58,11 +54,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
   [paths.nexus.detail.path]: {
     title: 'Nexus letter',
     summary: 'One nexus letter and its status.',
-  },
-  [paths.vault.path]: {
-    title: 'File Vault',
-    summary:
-      'Keep your service records, medical records and other claim documents in one secure place.',
   },
   [paths.linkVso.path]: {
     title: 'Link a VSO',

@@ -52,6 +52,10 @@ describe('sidebar shell', () => {
       '/decision-letter',
     );
     expect(within(nav).getByRole('link', { name: 'File Vault' })).toHaveAttribute('href', '/vault');
+    expect(within(nav).getByRole('link', { name: 'Documents' })).toHaveAttribute(
+      'href',
+      '/documents',
+    );
     expect(within(nav).getByRole('link', { name: /Join our Discord/ })).toHaveAttribute(
       'target',
       '_blank',

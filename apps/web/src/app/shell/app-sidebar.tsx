@@ -1,5 +1,6 @@
 import { planLabel } from '@muster/domain/subscription';
 import {
+  FileDownIcon,
   FilePlusIcon,
   FileTextIcon,
   FolderLockIcon,
@@ -237,6 +238,10 @@ export function AppSidebarContent({ isCompact = false }: { isCompact?: boolean }
         <ul className="flex flex-col gap-0.5">
           <SidebarLink
             item={{ label: 'File Vault', href: paths.vault.getHref(), Icon: FolderLockIcon }}
+            isCompact={isCompact}
+          />
+          <SidebarLink
+            item={{ label: 'Documents', href: paths.documents.getHref(), Icon: FileDownIcon }}
             isCompact={isCompact}
           />
           <SidebarLink
