@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, lt, or } from 'drizzle-orm';
-import type { PageQuery } from '@muster/contract/common';
+import { alias } from 'drizzle-orm/pg-core';
+import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { messages, type StoredCitation } from '@muster/db/schema/index';
 
@@ -37,11 +38,18 @@ export async function insertUserMessage(options: InThread & { content: string })
   return row;
 }
 
-/** The thread's latest message from the user, if any. */
-export async function findLatestUserMessage(options: InThread) {
+const replies = alias(messages, 'replies');
+
+/**
+ * The thread's latest message from the user and the reply to it (null when not answered yet), in
+ * one read; undefined when the thread has no question (or is not the owner's).
+ */
+export async function findLatestQuestion(options: InThread) {
+  if (!uuidSchema.safeParse(options.threadId).success) return undefined;
   const [row] = await options.db
-    .select()
+    .select({ question: messages, reply: replies })
     .from(messages)
+    .leftJoin(replies, eq(replies.replyTo, messages.id))
     .where(
       and(
         eq(messages.threadId, options.threadId),

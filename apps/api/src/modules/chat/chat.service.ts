@@ -96,14 +96,15 @@ export async function prepareRun(
   options: InThread & QuotaPolicy & { engine: AiEngine; offline: boolean },
 ): Promise<PreparedRun> {
   const { db, userId, threadId, engine } = options;
-  await getThread({ db, userId, id: threadId });
-  const question = await repository.findLatestUserMessage({ db, userId, threadId });
-  if (!question) {
+  const latest = await repository.findLatestQuestion({ db, userId, threadId });
+  if (!latest) {
+    // No question: either no such thread of the owner's (404) or nothing asked yet (409).
+    await getThread({ db, userId, id: threadId });
     throw new AppError(ERR.INVALID_STATE, {
       detail: 'There is no message to answer yet: send one first',
     });
   }
-  const existing = await repository.findReply({ db, userId, threadId, replyTo: question.id });
+  const { question, reply: existing } = latest;
   if (existing) {
     return {
       kind: 'answered',
