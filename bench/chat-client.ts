@@ -28,8 +28,11 @@ async function readUntil(response: Response, marker: string, started: number) {
   const decoder = new TextDecoder();
   let seen = '';
   let firstAt: number | undefined;
-  for await (const chunk of response.body) {
-    seen += decoder.decode(chunk as Uint8Array, { stream: true });
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += decoder.decode(value, { stream: true });
     if (firstAt === undefined && seen.includes(marker)) firstAt = performance.now() - started;
   }
   if (firstAt === undefined) throw new Error(`no ${marker} in ${seen.slice(0, 200)}`);

@@ -17,7 +17,8 @@ function pdf(size: number): Buffer {
   return Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 0x41), tail]);
 }
 
-const bytes = pdf(job.size);
+/** The file's bytes, as fetch takes them (a Buffer is a Uint8Array over a shared pool). */
+const bytes = new Uint8Array(pdf(job.size));
 const auth = { authorization: `Bearer ${job.token ?? ''}`, 'content-type': 'application/json' };
 
 async function inParallel<T>(items: T[], limit: number, each: (item: T) => Promise<void>) {

@@ -1,8 +1,9 @@
 /**
  * `npm test`: every suite, in order: Vitest (packages, API on PGlite — and on PostgreSQL when
  * TEST_DATABASE_URL is set — web, site), the offline assistant's score on its evaluation set, the
- * production builds, the first-load JS budget, then Playwright in Debian's Chromium. Ends with one
- * line `N passed, N failed` over all of them.
+ * decision letter grammar's score on its fixture letters, the production builds, the first-load JS
+ * budget, then Playwright in Debian's Chromium. Ends with one line `N passed, N failed` over all
+ * of them.
  *
  * Runs only on the supported Node major (one line and exit 1 otherwise). Before the suites, makes
  * sure Chromium is there: installs it when it can (root with apt-get), else says which command to
@@ -106,6 +107,18 @@ if (vitest) {
 
 // 1b. The offline assistant against its fixed evaluation set (one check: at least 90 %)
 if (run('assistant score', process.execPath, ['--import', 'tsx', 'scripts/score-assistant.ts']))
+  totals.passed += 1;
+else totals.failed += 1;
+
+// 1c. The decision-letter parser against its fixed fixture set (one check: every field's
+// precision and recall at least 0.95)
+if (
+  run('decision letter score', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/score-decision-letters.ts',
+  ])
+)
   totals.passed += 1;
 else totals.failed += 1;
 

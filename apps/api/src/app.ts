@@ -31,6 +31,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createAiEngine, type AiEngine } from './modules/ai/ai.engine.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { decisionLetterRoutes } from './modules/decision-letters/decision-letters.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { uploadRoutes } from './modules/storage/uploads.routes.ts';
 import { threadRoutes } from './modules/threads/threads.routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(chatRoutes);
   await app.register(uploadRoutes);
   await app.register(documentRoutes);
+  await app.register(decisionLetterRoutes);
   await app.register(veteranRoutes);
   await app.register(disabilityRoutes);
   await app.register(personalStatementRoutes);

@@ -53,6 +53,12 @@ export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
 }
 
+/**
+ * A failure that trying again cannot mend (a letter with no readable text): the job is marked
+ * failed at once, with this message, and not retried.
+ */
+export class PermanentJobError extends Error {}
+
 export type JobLogger = {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -224,7 +230,8 @@ export class JobQueue {
           this.writeOwner(definition, payload, null, clampPercent(percent), undefined),
       });
     } catch (error) {
-      const isLast = job.retryCount >= retryLimit;
+      const permanent = error instanceof PermanentJobError;
+      const isLast = permanent || job.retryCount >= retryLimit;
       const message = error instanceof Error ? error.message : 'job failed';
       // The message is ours (thrown by our handlers), never user text; it is kept for support.
       await this.writeOwner(
@@ -235,6 +242,8 @@ export class JobQueue {
         message.slice(0, 500),
       );
       this.options.logger.warn({ ...log, final: isLast }, 'job attempt failed');
+      // pg-boss retries a job whose handler throws; a permanent failure is recorded and ends here.
+      if (permanent) return;
       throw error;
     }
     await this.writeOwner(definition, payload, sql`'complete'`, 100, null);

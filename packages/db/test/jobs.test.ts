@@ -100,6 +100,25 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     expect(done).toMatchObject({ result: 'done on attempt 1', jobError: null, jobProgress: 100 });
   });
 
+  it('[JOBS]: a permanent failure is recorded at once and never retried', async () => {
+    const { database, queue } = await setup();
+    await database.db.insert(testOwners).values({ id: 'o3' });
+    await queue.start({ work: true });
+    await queue.enqueue(processOwnerJob, { ownerId: 'o3', failFirst: false, failForGood: true });
+    const failed = await waitFor(
+      async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o3')))[0],
+      (r) => r?.jobStatus === 'failed',
+    );
+    expect(failed).toMatchObject({
+      jobError: 'nothing to read (test)',
+      result: 'tried on attempt 0',
+    });
+    // Past the retry delay (1 s), nothing has run again.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const [later] = await database.db.select().from(testOwners).where(eq(testOwners.id, 'o3'));
+    expect(later).toMatchObject({ jobStatus: 'failed', result: 'tried on attempt 0' });
+  });
+
   it('[JOBS]: payloads are checked on enqueue', async () => {
     const { queue } = await setup();
     await queue.start({ work: false });

@@ -1,5 +1,6 @@
 import type { JobQueue } from '@muster/db/jobs';
 import type { KeyRing } from '#src/lib/crypto.ts';
+import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
 import { rotateEncryptionJob } from '#src/modules/security/jobs/rotate-encryption.job.ts';
 import { sweepUploadsJob } from '#src/modules/storage/jobs/sweep-uploads.job.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
@@ -11,6 +12,7 @@ export function createJobDefinitions(deps: { storage: StorageDriver; keyRing: Ke
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
     rotateEncryption: rotateEncryptionJob(deps),
+    analyzeLetter: analyzeLetterJob(deps.storage),
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;

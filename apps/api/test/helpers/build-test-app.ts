@@ -22,6 +22,8 @@ export type TestAppOptions = {
   captureLogs?: boolean;
   /** Start a job queue (no workers) so routes can enqueue jobs. */
   withJobs?: boolean;
+  /** Start the job queue with workers polling every half second, so queued jobs run. */
+  runJobs?: boolean;
   /** Add routes before the app is ready (error-handler probes). */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /**
@@ -99,14 +101,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       dataDir: options.sameDatabaseAs?.dataDir ?? dataDir,
     });
     const app = await buildApp({ config, database, keyRing, logStream });
-    if (options.withJobs) {
+    if (options.withJobs || options.runJobs) {
       const jobs = new JobQueue({
         connection: database.connection,
         db: database.db,
         logger: app.log,
+        ...(options.runJobs ? { pollingIntervalSeconds: 0.5 } : {}),
       });
       registerJobs(jobs, app.jobDefinitions);
-      await jobs.start({ work: false });
+      await jobs.start({ work: options.runJobs === true });
       app.jobs = jobs;
     }
     app.addHook('onClose', async () => {

@@ -10,3 +10,4 @@ export * from './disabilities.ts';
 export * from './personal-statements.ts';
 export * from './chat.ts';
 export * from './documents.ts';
+export * from './decision-letters.ts';

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { extractPages } from './extract-pages.ts';
+import { parseDecisionLetter } from '@muster/domain/decision-letters/parser';
+import { columnText, extractPages } from './extract-pages.ts';
 import { encodePng } from './png.ts';
 
 const SAMPLE = path.resolve(
@@ -45,6 +46,29 @@ describe('[PDF TEXT]', () => {
     expect(pages).toEqual([{ page: 1, text: '', source: 'none' }]);
   });
 
+  it('[PDF TEXT]: two columns read as two columns; one column, or words across the middle, as lines', () => {
+    const word = (text: string, x0: number) => ({ text, x0, x1: x0 + text.length * 8 });
+    const twoColumns = [
+      [word('Evaluation', 100), word('of', 190), word('PTSD', 215), word('Contact', 700)],
+      [
+        word('is', 100),
+        word('increased', 120),
+        word('to', 200),
+        word('70', 225),
+        word('Phone', 700),
+      ],
+      [word('percent.', 100), word('TDD:', 700), word('711', 740)],
+      [word('Dear', 100), word('veteran', 140), word('Twitter', 700)],
+    ];
+    expect(columnText(twoColumns)).toBe(
+      'Evaluation of PTSD\nis increased to 70\npercent.\nDear veteran\n\nContact\nPhone\nTDD: 711\nTwitter\n',
+    );
+    const oneColumn = twoColumns.map((line) => line.filter((w) => w.x0 < 600));
+    expect(columnText(oneColumn)).toBeNull();
+    const across = [...twoColumns, ...twoColumns.map(() => [word('x'.repeat(80), 100)])];
+    expect(columnText(across)).toBeNull();
+  });
+
   it('[PDF TEXT]: PNG encoding keeps every pixel (gray, RGB, RGBA) and refuses wrong sizes', () => {
     const png = encodePng({
       data: new Uint8Array([0, 255, 128, 64]),
@@ -78,6 +102,19 @@ describe('[PDF TEXT]', () => {
       expect(all).toMatch(/increased to 70 percent effective August 1/);
       expect(all).toMatch(/Higher-Level Review/);
       expect(all).toMatch(/20-0996/);
+      // The body and the sidebar of page 1 are read as two columns, so the decision's sentence
+      // holds together and the letter grammar finds it.
+      const letter = parseDecisionLetter(pages.map((p) => p.text).join('\n\f\n'));
+      expect(letter.letter_date).toBe('2022-09-23');
+      expect(letter.decisions).toEqual([
+        expect.objectContaining({
+          condition: 'post traumatic stress disorder',
+          outcome: 'increased',
+          previous_percent: 50,
+          percent: 70,
+          effective_date: '2022-08-01',
+        }),
+      ]);
     },
   );
 });

@@ -429,6 +429,25 @@ export async function sweepStoredFiles(options: {
   return stale.length;
 }
 
+/**
+ * The whole content of one of the owner's ready files, for server-side work on files of bounded
+ * size (a decision letter is at most 50 MB); larger files are read as streams.
+ */
+export async function readStoredFile({
+  db,
+  storage,
+  ownerId,
+  fileId,
+}: Deps & { fileId: string }): Promise<{ bytes: Buffer; contentType: string; kind: FileKind }> {
+  const row = await getOwnedFile(db, ownerId, fileId);
+  if (row.status !== 'ready' || !row.contentType) {
+    throw new AppError(ERR.INVALID_STATE, { detail: 'file is not ready' });
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.openRead(row.storageKey)) chunks.push(chunk as Buffer);
+  return { bytes: Buffer.concat(chunks), contentType: row.contentType, kind: row.kind as FileKind };
+}
+
 /** The owner's ready files, as stored (for the account export). */
 export async function listReadyFiles({ db, ownerId }: Omit<Deps, 'storage'>): Promise<FileRow[]> {
   return findReadyFiles({ db, ownerId });

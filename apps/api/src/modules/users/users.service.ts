@@ -17,6 +17,7 @@ import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { exportMessages } from '#src/modules/chat/chat.service.ts';
+import { exportLetters } from '#src/modules/decision-letters/decision-letters.service.ts';
 import { exportDocuments } from '#src/modules/documents/documents.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
@@ -170,6 +171,7 @@ export async function exportAccount(
   const ownThreads = await listAllThreads(owner);
   const ownMessages = await exportMessages(owner);
   const ownDocuments = await exportDocuments(owner);
+  const ownLetters = await exportLetters(owner);
   const ownVeterans = await exportVeterans(owner);
   const ownDisabilities = await exportDisabilities(owner);
   const ownStatements = await exportStatements(owner);
@@ -199,6 +201,8 @@ export async function exportAccount(
       updated_at: t.updatedAt.toISOString(),
     })),
   );
+  // Decision letters: the text read from each and what it decided.
+  json('decision-letters.json', ownLetters);
   // The vault: each document's name and VA type, and the file it is (under files/).
   json('documents.json', ownDocuments);
   // Chat messages, the veteran's and the assistant's, oldest first.

@@ -314,6 +314,7 @@ describe('[USERS]', () => {
     expect([...entries.keys()].sort()).toEqual(
       [
         'README.json',
+        'decision-letters.json',
         'disabilities.json',
         'documents.json',
         `files/${grant.file_id}-rating decision.pdf`,
