@@ -317,6 +317,8 @@ describe('/veterans/new (Add a veteran record)', () => {
           },
           phone: '(512) 555-0142',
           email: 'rosa@example.com',
+          // The record lists the branch its period of service names.
+          branches: ['Marine Corps'],
           service_periods: [
             {
               branch: 'Marine Corps',
