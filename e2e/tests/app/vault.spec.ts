@@ -279,10 +279,10 @@ test('[APP][DOCUMENTS]: a statement Muster keeps downloads again from /documents
   await page.reload();
   const title = `Personal statement: ${knee.title}`;
   await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
-  await expect(page.getByRole('link', { name: knee.title })).toHaveAttribute(
-    'href',
-    `/disabilities/${knee.id}`,
-  );
+  // The sidebar lists the disability too: the link meant is the one in the list.
+  await expect(
+    page.getByRole('list', { name: 'Prepared documents' }).getByRole('link', { name: knee.title }),
+  ).toHaveAttribute('href', `/disabilities/${knee.id}`);
   await expect(page.getByRole('button', { name: `VA Form 21-0781: ${title}` })).toHaveCount(0);
   await checkA11y(page);
   await expectFits375(page);
