@@ -867,6 +867,15 @@ function citationsOf(plan: Plan): OfflineAnswer['citations'] {
   for (const passage of plan.quotes) {
     push(passage.id, passage.citation, passage.title);
     for (const statute of statutesNamed(passage)) push(passage.id, statute, passage.title);
+    // A presumptive list rests on the sections and statutes it names ("38 CFR 3.309(e); 38 U.S.C.
+    // 1116"): each is cited, a regulation paragraph also by its section.
+    if (passage.section === 'presumptive') {
+      for (const piece of passage.citation.split(';').map((part) => part.trim())) {
+        push(passage.id, piece, passage.title);
+        const section = piece.replace(/^(38 CFR \d+\.\d+[a-z]?)\(.*$/, '$1');
+        if (section !== piece) push(passage.id, section, passage.title);
+      }
+    }
   }
   if (plan.guide) push(plan.guide.id, plan.guide.citation, plan.guide.title);
   return list;
