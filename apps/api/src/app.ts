@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', deps.jobs);
   app.decorate(
     'jobDefinitions',
-    createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing }),
+    createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing, ai: config.ai }),
   );
   // Encrypted columns seal and open values with this app's key ring.
   const unregisterCipher = registerFieldCipher(createFieldCipher(deps.keyRing));

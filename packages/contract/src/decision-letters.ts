@@ -27,6 +27,21 @@ export const MISSING_ELEMENTS = [
 ] as const;
 export type MissingElement = (typeof MISSING_ELEMENTS)[number];
 
+/** The next higher level of a rating in the rating schedule (38 CFR Part 4). */
+export const nextLevelSchema = z.object({
+  percent: z.number().int(),
+  /** The schedule's words for that level. */
+  criteria: z.string(),
+  /** Where it is, e.g. "38 CFR 4.130, DC 9411". */
+  citation: z.string(),
+  /**
+   * The day the section was amended after the text quoted (which is the 2019 edition), so the
+   * criteria may read differently now; null when it has not changed since.
+   */
+  amended_on: isoDateSchema.nullable(),
+});
+export type NextLevel = z.infer<typeof nextLevelSchema>;
+
 export const LETTER_STATUSES = ['queued', 'processing', 'complete', 'failed'] as const;
 
 export const letterDecisionSchema = z.object({
@@ -46,10 +61,16 @@ export const letterDecisionSchema = z.object({
   reasons: z.array(z.string()),
   /** For a denial or a low rating: what the claim lacked, each in plain words. */
   missing: z.array(z.object({ element: z.enum(MISSING_ELEMENTS), explanation: z.string() })),
+  /**
+   * For a rating below the top of its diagnostic code's schedule: what the next higher level asks,
+   * quoted from 38 CFR Part 4; null when there is none to show (no code, a denial, the top level).
+   */
+  next_level: nextLevelSchema.nullable(),
 });
 export type LetterDecision = z.infer<typeof letterDecisionSchema>;
 
 export const REVIEW_KINDS = ['supplemental-claim', 'higher-level-review', 'board-appeal'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 export const decisionLetterSchema = z.object({
   id: z.uuid(),
@@ -66,6 +87,12 @@ export const decisionLetterSchema = z.object({
   decisions: z.array(letterDecisionSchema),
   evidence: z.array(z.string()),
   deadlines: z.array(z.object({ kind: z.enum(REVIEW_KINDS), due: isoDateSchema })),
+  /**
+   * A plain-language explanation of the letter written by the configured AI model from the parsed
+   * facts (never from the letter's text); null when no model is set up, the veteran has not agreed
+   * to its use, or it could not be written.
+   */
+  explanation: z.string().nullable(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });
@@ -81,6 +108,7 @@ export const decisionLetterSummarySchema = decisionLetterSchema
     source: true,
     letter_date: true,
     combined_rating: true,
+    deadlines: true,
     created_at: true,
     updated_at: true,
   })
@@ -89,6 +117,7 @@ export type DecisionLetterSummary = z.infer<typeof decisionLetterSummarySchema>;
 
 export const decisionLetterListQuerySchema = pageQuerySchema;
 export const decisionLetterPageSchema = pagedSchema(decisionLetterSummarySchema);
+export type DecisionLetterPage = z.infer<typeof decisionLetterPageSchema>;
 
 /** `POST /decision-letters`: an uploaded letter (`decision-letter` kind) or its pasted text. */
 export const createDecisionLetterInputSchema = z.union(

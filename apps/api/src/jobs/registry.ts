@@ -1,4 +1,5 @@
 import type { JobQueue } from '@muster/db/jobs';
+import type { AiProviderConfig } from '#src/config/env.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
 import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
 import { rotateEncryptionJob } from '#src/modules/security/jobs/rotate-encryption.job.ts';
@@ -7,12 +8,17 @@ import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import { eraseAccountJob } from '#src/modules/users/jobs/erase-account.job.ts';
 
 /** Every job of every module. Feature issues add theirs here. */
-export function createJobDefinitions(deps: { storage: StorageDriver; keyRing: KeyRing }) {
+export function createJobDefinitions(deps: {
+  storage: StorageDriver;
+  keyRing: KeyRing;
+  /** The configured outside model, if any (a letter's explanation). */
+  ai: AiProviderConfig | undefined;
+}) {
   return {
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
     rotateEncryption: rotateEncryptionJob(deps),
-    analyzeLetter: analyzeLetterJob(deps.storage),
+    analyzeLetter: analyzeLetterJob({ storage: deps.storage, ai: deps.ai }),
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;

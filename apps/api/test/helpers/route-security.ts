@@ -77,6 +77,7 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'GET /decision-letters': 'user',
   'GET /decision-letters/:id': 'owned',
   'DELETE /decision-letters/:id': 'owned',
+  'GET /decision-letters/:id/review-forms/:kind': 'owned',
   'GET /veterans': 'user',
   'POST /veterans': 'user',
   'GET /veterans/:id': 'owned',

@@ -74,7 +74,12 @@ export const paths = {
   },
   decisionLetterAnalyzer: staticPath('/decision-letter'),
   decisionLetters: {
-    list: staticPath('/decision-letters'),
+    list: {
+      path: '/decision-letters',
+      /** The list of letters; a page after the first (`?page=`) when given. */
+      getHref: ({ page = 1 }: { page?: number } = {}) =>
+        page > 1 ? `/decision-letters?page=${page}` : '/decision-letters',
+    },
     detail: {
       path: '/decision-letters/:letterId',
       getHref: (letterId: string) => `/decision-letters/${segment(letterId)}`,

@@ -12,4 +12,9 @@ export const QUERY_KEYS = {
    * `[...readiness, 'summary']`. Writing or deleting a personal statement changes it.
    */
   readiness: ['readiness'] as const,
+  /**
+   * Every disability query: lists `[...disabilities, 'list', …]`, one `[...disabilities, 'detail',
+   * id]`. A decision letter's condition can be added as a disability.
+   */
+  disabilities: ['disabilities'] as const,
 };

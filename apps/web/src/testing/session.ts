@@ -43,6 +43,8 @@ export function mockSignedIn({
     'GET /disabilities': json({ results: [], meta: { page: 1, page_size: 5, total: 0 } }),
     // The dashboard's claim readiness: no disabilities yet.
     'GET /disabilities/readiness': json({ total: 0, ready: 0, results: [] }),
+    // The dashboard's latest decision letter and deadlines: none yet.
+    'GET /decision-letters': json({ results: [], meta: { page: 1, page_size: 20, total: 0 } }),
     ...routes,
   });
   return { api, user, profile: userProfile };

@@ -68,13 +68,28 @@ export async function saveReading(options: {
     .where(eq(decisionLetters.id, options.id));
 }
 
-export async function deleteLetter(options: Owner & { id: string }): Promise<boolean> {
-  if (!isLetterId(options.id)) return false;
-  const deleted = await options.db
+/** Deletes the owner's letter; answers whether it existed and the upload it was read from. */
+export async function deleteLetter(
+  options: Owner & { id: string },
+): Promise<{ fileId: string | null } | null> {
+  if (!isLetterId(options.id)) return null;
+  const [deleted] = await options.db
     .delete(decisionLetters)
     .where(and(eq(decisionLetters.id, options.id), eq(decisionLetters.userId, options.userId)))
-    .returning({ id: decisionLetters.id });
-  return deleted.length > 0;
+    .returning({ fileId: decisionLetters.fileId });
+  return deleted ?? null;
+}
+
+/** Whether any of the owner's letters was read from this upload. */
+export async function isFileInUse(options: Owner & { fileId: string }): Promise<boolean> {
+  const [row] = await options.db
+    .select({ id: decisionLetters.id })
+    .from(decisionLetters)
+    .where(
+      and(eq(decisionLetters.userId, options.userId), eq(decisionLetters.fileId, options.fileId)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Every letter of the owner, newest first (for the account export). */

@@ -1,6 +1,8 @@
 import type { PageQuery } from '@muster/contract/common';
+import { z } from 'zod';
 import {
   decisionLetterSchema,
+  letterDecisionSchema,
   type CreateDecisionLetterInput,
   type DecisionLetter,
   type DecisionLetterSummary,
@@ -10,19 +12,35 @@ import type { Db } from '@muster/db/client';
 import { PermanentJobError, type JobDefinition, type JobQueue } from '@muster/db/jobs';
 import type { DecisionLetterRow } from '@muster/db/schema/index';
 import { missingFor, reasonsFor } from '@muster/domain/decision-letters/explain';
+import { nextLevelFor } from '@muster/domain/decision-letters/next-level';
 import { parseDecisionLetter } from '@muster/domain/decision-letters/parser';
+import type { AiProviderConfig } from '#src/config/env.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { createOcr, extractPages } from '#src/lib/pdf-text/extract-pages.ts';
+import { explainLetter } from '#src/modules/ai/explain-letter.ts';
 import { consumeQuota, refundQuota } from '#src/modules/quotas/quotas.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
-import { getFile, readStoredFile } from '#src/modules/storage/storage.service.ts';
+import { deleteFile, getFile, readStoredFile } from '#src/modules/storage/storage.service.ts';
 import * as repository from './decision-letters.repository.ts';
 
 type Owner = { db: Db; userId: string };
-type Reading = Pick<
-  DecisionLetter,
-  'letter_date' | 'combined_rating' | 'monthly_amount' | 'decisions' | 'evidence' | 'deadlines'
->;
+/**
+ * The reading as stored (encrypted) on the letter's row. What can be derived again at read time
+ * (each decision's next higher level) is not stored, so it follows the rating schedule as it is now.
+ */
+const storedReadingSchema = decisionLetterSchema
+  .pick({
+    letter_date: true,
+    combined_rating: true,
+    monthly_amount: true,
+    evidence: true,
+    deadlines: true,
+  })
+  .extend({
+    decisions: z.array(letterDecisionSchema.omit({ next_level: true })),
+    explanation: z.string().nullable().default(null),
+  });
+type Reading = z.infer<typeof storedReadingSchema>;
 
 const EMPTY_READING: Reading = {
   letter_date: null,
@@ -31,21 +49,13 @@ const EMPTY_READING: Reading = {
   decisions: [],
   evidence: [],
   deadlines: [],
+  explanation: null,
 };
 
 /** The stored reading, checked against the contract (a row written by an older version reads empty). */
 function readingOf(row: DecisionLetterRow): Reading {
   if (!row.result) return EMPTY_READING;
-  const parsed = decisionLetterSchema
-    .pick({
-      letter_date: true,
-      combined_rating: true,
-      monthly_amount: true,
-      decisions: true,
-      evidence: true,
-      deadlines: true,
-    })
-    .safeParse(JSON.parse(row.result));
+  const parsed = storedReadingSchema.safeParse(JSON.parse(row.result));
   return parsed.success ? parsed.data : EMPTY_READING;
 }
 
@@ -55,6 +65,7 @@ function statusOf(row: DecisionLetterRow): DecisionLetter['status'] {
 
 export function toLetter(row: DecisionLetterRow): DecisionLetter {
   const status = statusOf(row);
+  const reading = readingOf(row);
   return {
     id: row.id,
     status,
@@ -62,7 +73,11 @@ export function toLetter(row: DecisionLetterRow): DecisionLetter {
     error: status === 'failed' ? (row.jobError ?? 'The letter could not be read') : null,
     source: row.source === 'upload' ? 'upload' : 'text',
     file_id: row.fileId,
-    ...readingOf(row),
+    ...reading,
+    decisions: reading.decisions.map((decision) => ({
+      ...decision,
+      next_level: nextLevelFor(decision),
+    })),
     created_at: row.createdAt.toISOString(),
     updated_at: (row.jobUpdatedAt ?? row.updatedAt).toISOString(),
   };
@@ -78,6 +93,7 @@ function toSummary(row: DecisionLetterRow): DecisionLetterSummary {
     source: letter.source,
     letter_date: letter.letter_date,
     combined_rating: letter.combined_rating,
+    deadlines: letter.deadlines,
     decisions_count: letter.decisions.length,
     created_at: letter.created_at,
     updated_at: letter.updated_at,
@@ -165,8 +181,22 @@ export async function getLetter(options: Owner & { id: string }): Promise<Decisi
   return toLetter(row);
 }
 
-export async function deleteLetter(options: Owner & { id: string }): Promise<void> {
-  if (!(await repository.deleteLetter(options))) throw new AppError(ERR.NOT_FOUND);
+/**
+ * Deletes a letter with its reading, and the uploaded file it was read from once no other letter
+ * of the owner was read from it (the file is the letter's alone: it is not in the vault).
+ */
+export async function deleteLetter(
+  options: Owner & { id: string; storage: StorageDriver },
+): Promise<void> {
+  const deleted = await repository.deleteLetter(options);
+  if (!deleted) throw new AppError(ERR.NOT_FOUND);
+  const { fileId } = deleted;
+  if (!fileId || (await repository.isFileInUse({ ...options, fileId }))) return;
+  await deleteFile({ db: options.db, storage: options.storage, ownerId: options.userId, fileId })
+    // Already gone (deleted another way): nothing is left to delete.
+    .catch((error: unknown) => {
+      if (!(error instanceof AppError && error.code === ERR.NOT_FOUND)) throw error;
+    });
 }
 
 /** Every letter of the owner with its reading (for the account export). */
@@ -187,12 +217,19 @@ export class UnreadableLetter extends PermanentJobError {}
  * Reads a letter: its text (as pasted, else from its file: the PDF's text layer, or OCR of a
  * scanned page or a photo), then what it decided, parsed by the letter grammar, with the reasons in
  * plain words, what each denial or low rating lacked, and the review deadlines. Idempotent.
+ * The reading is the parser's alone; when a model is configured and the veteran agreed to it, the
+ * model only writes a plain-language explanation from those parsed facts (never from the text),
+ * and a reading without one is just as complete.
  */
 export async function analyzeLetter(options: {
   db: Db;
   storage: StorageDriver;
+  /** The configured outside model, if any. */
+  ai: AiProviderConfig | undefined;
   letterId: string;
   progress: (percent: number) => Promise<void>;
+  /** Ends the model's call when the job's time is up. */
+  signal?: AbortSignal;
 }): Promise<void> {
   const { db } = options;
   const row = await repository.findLetterById({ db, id: options.letterId });
@@ -247,7 +284,19 @@ export async function analyzeLetter(options: {
     })),
     evidence: parsed.evidence,
     deadlines: parsed.deadlines as Reading['deadlines'],
+    explanation: null,
   };
+  reading.explanation = await explainLetter({
+    letter_date: reading.letter_date,
+    combined_rating: reading.combined_rating,
+    monthly_amount: reading.monthly_amount,
+    decisions: reading.decisions,
+    deadlines: reading.deadlines,
+    userId: row.userId,
+    db,
+    config: options.ai,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   await repository.saveReading({ db, id: row.id, text, result: JSON.stringify(reading) });
 }
 

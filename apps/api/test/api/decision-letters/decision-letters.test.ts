@@ -99,6 +99,15 @@ describe('[DECISION LETTERS]', () => {
     for (const decision of letter.decisions) expect(decision.reasons.length).toBeGreaterThan(0);
     const denial = letter.decisions.find((d) => d.outcome === 'denied');
     expect(denial?.missing.length).toBeGreaterThan(0);
+    // PTSD at 70: what 100 asks, from the mental disorders formula; tinnitus at 10 is the top.
+    const [ptsd, tinnitus] = letter.decisions;
+    expect(ptsd?.next_level).toMatchObject({
+      percent: 100,
+      citation: '38 CFR 4.130, DC 9411',
+      criteria: expect.stringMatching(/^Total occupational and social impairment/),
+    });
+    expect(tinnitus?.next_level).toBeNull();
+    expect(denial?.next_level).toBeNull();
     // Listed with the gist.
     const page = decisionLetterPageSchema.parse(
       (await api(me.token, 'GET', '/decision-letters')).json,
@@ -132,6 +141,16 @@ describe('[DECISION LETTERS]', () => {
     const letter = await settled(me.token, (made.json as { id: string }).id);
     expect(letter).toMatchObject({ status: 'complete', source: 'upload', file_id: fileId });
     expect(letter.decisions.length).toBeGreaterThan(0);
+
+    // The file is the letters' alone: it goes with the last letter read from it.
+    const again = await api(me.token, 'POST', '/decision-letters', { file_id: fileId });
+    const againId = (again.json as { id: string }).id;
+    await settled(me.token, againId);
+    expect((await api(me.token, 'DELETE', `/decision-letters/${letter.id}`)).status).toBe(204);
+    expect((await api(me.token, 'GET', `/uploads/${fileId}`)).status).toBe(200);
+    expect((await api(me.token, 'DELETE', `/decision-letters/${againId}`)).status).toBe(204);
+    expect((await api(me.token, 'GET', `/uploads/${fileId}`)).status).toBe(404);
+    expect((await api(me.token, 'GET', '/storage/usage')).json).toMatchObject({ used_bytes: 0 });
   });
 
   it('[LETTERS]: bad requests are refused; a letter with no readable text fails with a reason', async () => {

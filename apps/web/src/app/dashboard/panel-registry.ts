@@ -1,11 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 
-import {
-  DecisionLetterPanel,
-  DeadlinesPanel,
-  QuickActionsPanel,
-  RatingPanel,
-} from './starter-panels';
+import { QuickActionsPanel, RatingPanel } from './starter-panels';
 
 /**
  * The dashboard's panels. Each feature adds its own entry when it lands: an id, a title (the
@@ -49,7 +44,11 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     id: 'decision-letter',
     title: 'Latest decision letter',
     order: 20,
-    Component: DecisionLetterPanel,
+    Component: lazy(() =>
+      import('@/features/decision-letters/components/decision-letter-panel').then((module) => ({
+        default: module.DecisionLetterPanel,
+      })),
+    ),
   },
   {
     id: 'rating',
@@ -61,7 +60,11 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     id: 'deadlines',
     title: 'Next deadlines',
     order: 40,
-    Component: DeadlinesPanel,
+    Component: lazy(() =>
+      import('@/features/decision-letters/components/deadlines-panel').then((module) => ({
+        default: module.DeadlinesPanel,
+      })),
+    ),
   },
   {
     id: 'conversations',

@@ -1,6 +1,5 @@
 import {
   CalculatorIcon,
-  CalendarClockIcon,
   FileSearchIcon,
   FileTextIcon,
   FolderLockIcon,
@@ -21,18 +20,6 @@ import { paths } from '@/config/paths';
 
 const PANEL_EMPTY_STATE = 'border-0 p-0';
 
-export function DecisionLetterPanel() {
-  return (
-    <EmptyState
-      icon={FileSearchIcon}
-      className={PANEL_EMPTY_STATE}
-      action={{ label: 'Analyze a decision letter', href: paths.decisionLetterAnalyzer.getHref() }}
-    >
-      No decision letter yet. Upload one to see each condition, the rating VA gave and why.
-    </EmptyState>
-  );
-}
-
 export function RatingPanel() {
   return (
     <EmptyState
@@ -42,19 +29,6 @@ export function RatingPanel() {
     >
       Your combined rating appears here once your ratings are recorded. Until then, the calculator
       shows how VA combines ratings and what each rating pays per month.
-    </EmptyState>
-  );
-}
-
-export function DeadlinesPanel() {
-  return (
-    <EmptyState
-      icon={CalendarClockIcon}
-      className={PANEL_EMPTY_STATE}
-      action={{ label: 'File an Intent to File', href: paths.vaForms.intentToFile.getHref() }}
-    >
-      No deadlines yet. An Intent to File gives you one year to submit your claim and can protect
-      the date your benefits start from.
     </EmptyState>
   );
 }

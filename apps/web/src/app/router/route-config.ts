@@ -168,10 +168,42 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     lazy: () => import('../routes/chats/chat').then((module) => ({ Component: module.ChatRoute })),
   },
 
-  upcomingProtected(paths.decisionLetterAnalyzer.path),
-  upcomingProtected(paths.decisionLetters.list.path),
-  upcomingProtected(paths.decisionLetters.detail.path),
-  upcomingProtected(paths.decisionLetters.results.path),
+  {
+    path: paths.decisionLetterAnalyzer.path,
+    title: 'Decision Letter Analyzer',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/decision-letters/decision-letter-analyzer').then((module) => ({
+        Component: module.DecisionLetterAnalyzerRoute,
+      })),
+  },
+  {
+    path: paths.decisionLetters.list.path,
+    title: 'Decision letters',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/decision-letters/decision-letters').then((module) => ({
+        Component: module.DecisionLettersRoute,
+      })),
+  },
+  {
+    path: paths.decisionLetters.detail.path,
+    title: 'Decision letter',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/decision-letters/decision-letter').then((module) => ({
+        Component: module.DecisionLetterRoute,
+      })),
+  },
+  {
+    path: paths.decisionLetters.results.path,
+    title: 'Decision letter results',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/decision-letters/decision-letter-results').then((module) => ({
+        Component: module.DecisionLetterResultsRoute,
+      })),
+  },
 
   {
     path: paths.disabilities.list.path,

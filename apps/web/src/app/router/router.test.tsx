@@ -109,13 +109,17 @@ describe('the app router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'What we never do' })).toBeVisible();
     expect(screen.getByText(/We do not sell your information/)).toBeVisible();
-    expect(screen.getByText(/your name and your messages to us .* AES-256-GCM/)).toBeVisible();
+    expect(
+      screen.getByText(/each of these is encrypted on its own with AES-256-GCM: your name/),
+    ).toBeVisible();
     expect(
       screen.getByText(
-        /titles of your conversations, the names of your disabilities and conditions, and the names of your\s+documents/,
+        /stay unencrypted: the names of your\s+disabilities and conditions, and the names of your documents/,
       ),
     ).toBeVisible();
     expect(screen.queryByText(/Your records and uploaded files are encrypted/)).toBeNull();
+    // The titles of conversations are encrypted, so they are not among the plain labels.
+    expect(screen.queryByText(/stay unencrypted: the titles of your conversations/)).toBeNull();
   });
 
   it('renders the terms of use', async () => {

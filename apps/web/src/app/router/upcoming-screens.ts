@@ -12,24 +12,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
   },
-  [paths.decisionLetterAnalyzer.path]: {
-    title: 'Decision Letter Analyzer',
-    summary:
-      'Upload a VA decision letter and get a plain-language explanation of what VA decided and why.',
-  },
-  [paths.decisionLetters.list.path]: {
-    title: 'Decision letters',
-    summary: 'The decision letters you have uploaded and the status of each analysis.',
-  },
-  [paths.decisionLetters.detail.path]: {
-    title: 'Decision letter',
-    summary: 'One decision letter and the progress of its analysis.',
-  },
-  [paths.decisionLetters.results.path]: {
-    title: 'Decision letter results',
-    summary:
-      'The analysis of your decision letter: each condition, the rating VA gave and the reasons.',
-  },
   [paths.disabilities.buddyStatementNew.path]: {
     title: 'Request a buddy statement',
     summary:

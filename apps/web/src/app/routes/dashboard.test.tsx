@@ -18,7 +18,7 @@ describe('/dashboard', () => {
       }),
     ).toHaveAttribute('href', '/disabilities/new');
     expect(
-      within(panel('Latest decision letter')).getByRole('link', {
+      await within(panel('Latest decision letter')).findByRole('link', {
         name: 'Analyze a decision letter',
       }),
     ).toHaveAttribute('href', '/decision-letter');
@@ -27,7 +27,7 @@ describe('/dashboard', () => {
         name: 'Open the rating calculator',
       }),
     ).toHaveAttribute('href', '/calculator');
-    expect(within(panel('Next deadlines')).getByText(/No deadlines yet/)).toBeVisible();
+    expect(await within(panel('Next deadlines')).findByText(/No deadlines yet/)).toBeVisible();
     expect(await within(panel('Quick actions')).findAllByRole('link')).toHaveLength(6);
     expect(
       await within(panel('Recent conversations')).findByRole('link', { name: 'Ask the assistant' }),

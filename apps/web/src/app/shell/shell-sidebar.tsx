@@ -27,7 +27,7 @@ function SidebarFrame() {
       aria-label="Sidebar"
       data-state={isOpen ? 'expanded' : 'collapsed'}
       style={{ width: isOpen ? SIDEBAR.width : SIDEBAR.widthIcon } as CSSProperties}
-      className="bg-sidebar shrink-0 border-r transition-[width] duration-200 motion-reduce:transition-none"
+      className="bg-sidebar shrink-0 border-r transition-[width] duration-200 motion-reduce:transition-none print:hidden"
     >
       {/* The tint runs the page's full height; the content stays in view while the page scrolls. */}
       <div className="sticky top-0 h-dvh">

@@ -46,7 +46,7 @@ export function AppLayout({
           Skip to main content
         </a>
         {/* Solid, so its text keeps a measured contrast; the brand stripe carries the theme. */}
-        <header className="bg-header border-b-brand sticky top-0 z-40 border-b-2">
+        <header className="bg-header border-b-brand sticky top-0 z-40 border-b-2 print:hidden">
           <div className="mx-auto flex h-14 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
             <div className="flex min-w-0 flex-1 items-center gap-2">
               {headerStart}
@@ -76,7 +76,7 @@ export function AppLayout({
         <main
           id="main-content"
           tabIndex={-1}
-          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none sm:px-6"
+          className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none sm:px-6 print:max-w-none print:p-0"
         >
           {children}
         </main>

@@ -10,7 +10,7 @@ import {
   TabStopType,
   TextRun,
 } from 'docx';
-import { toVeteranIdentity } from './identity.ts';
+import { toVeteranIdentity } from '#src/lib/pdf-forms/identity.ts';
 import { STATEMENT_HEADING, statementDetails } from './statement-pdf.ts';
 import type { StatementDocumentInput } from './types.ts';
 

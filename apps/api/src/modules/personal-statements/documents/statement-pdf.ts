@@ -1,8 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { OBJECTS_PER_TICK } from './form-fields.ts';
-import { toVeteranIdentity } from './identity.ts';
-import { PageFlow, drawPageNumbers } from './page-flow.ts';
-import { prepareText } from './text-layout.ts';
+import { OBJECTS_PER_TICK } from '#src/lib/pdf-forms/form-fields.ts';
+import { toVeteranIdentity } from '#src/lib/pdf-forms/identity.ts';
+import { PageFlow, drawPageNumbers } from '#src/lib/pdf-forms/page-flow.ts';
+import { prepareText } from '#src/lib/pdf-forms/text-layout.ts';
 import type { StatementDocumentInput } from './types.ts';
 
 /**

@@ -3,30 +3,10 @@
  * or HTTP shape: the caller adapts its records to them.
  */
 
-/** The veteran as the VA forms ask for them. Everything but the name may be missing. */
-export type FormVeteran = {
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  /** '123-45-6789' or nine digits, unmasked. */
-  ssn: string | null;
-  va_file_number: string | null;
-  service_number?: string | null;
-  /** YYYY-MM-DD. */
-  date_of_birth: string | null;
-  address: {
-    line1: string;
-    line2: string | null;
-    line3: string | null;
-    city: string;
-    state: string;
-    /** 12345 or 12345-6789. */
-    zip_code: string;
-  } | null;
-  /** Ten digits. */
-  phone: string | null;
-  email: string | null;
-};
+import type { FormVeteran } from '#src/lib/pdf-forms/identity.ts';
+
+/** The veteran as the VA forms ask for them (shared by every form filler). */
+export type { FormVeteran };
 
 /** One version of a personal statement, for the PDF, the Word file and VA Form 21-4138. */
 export type StatementDocumentInput = {

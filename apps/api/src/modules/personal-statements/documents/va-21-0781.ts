@@ -1,7 +1,10 @@
 import { BEHAVIOR_CHANGES } from '@muster/contract/disability-records';
 import type { PDFFont, PDFForm } from 'pdf-lib';
-import { fitWithSuffix, linesThatFit, pourIntoBoxes } from './box-fit.ts';
-import { type ContinuationSection, appendContinuationPages } from './continuation.ts';
+import { fitWithSuffix, linesThatFit, pourIntoBoxes } from '#src/lib/pdf-forms/box-fit.ts';
+import {
+  type ContinuationSection,
+  appendContinuationPages,
+} from '#src/lib/pdf-forms/continuation.ts';
 import {
   type FormOptions,
   check,
@@ -12,9 +15,14 @@ import {
   selectRadio,
   setBox,
   setLine,
-} from './form-fields.ts';
-import { type VeteranIdentity, formatDate, parseDate, toVeteranIdentity } from './identity.ts';
-import { prepareText } from './text-layout.ts';
+} from '#src/lib/pdf-forms/form-fields.ts';
+import {
+  type VeteranIdentity,
+  formatDate,
+  parseDate,
+  toVeteranIdentity,
+} from '#src/lib/pdf-forms/identity.ts';
+import { prepareText } from '#src/lib/pdf-forms/text-layout.ts';
 import type { TraumaFormInput } from './types.ts';
 import {
   ADDITIONAL_BEHAVIOR_CHANGES_FIELD,

@@ -7,8 +7,8 @@ import {
   layoutMultilineText,
 } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { loadBlankForm } from './blank-forms.ts';
-import { linesThatFit } from './box-fit.ts';
+import { loadBlankForm } from '#src/lib/pdf-forms/blank-forms.ts';
+import { linesThatFit } from '#src/lib/pdf-forms/box-fit.ts';
 import {
   VETERAN,
   expectWordsInOrder,

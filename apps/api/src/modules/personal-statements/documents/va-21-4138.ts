@@ -1,5 +1,5 @@
-import { pourIntoBoxes } from './box-fit.ts';
-import { appendContinuationPages } from './continuation.ts';
+import { pourIntoBoxes } from '#src/lib/pdf-forms/box-fit.ts';
+import { appendContinuationPages } from '#src/lib/pdf-forms/continuation.ts';
 import {
   type FormOptions,
   type OpenForm,
@@ -10,9 +10,9 @@ import {
   setBox,
   setLine,
   setWhole,
-} from './form-fields.ts';
-import { type VeteranIdentity, toVeteranIdentity } from './identity.ts';
-import { prepareText } from './text-layout.ts';
+} from '#src/lib/pdf-forms/form-fields.ts';
+import { type VeteranIdentity, toVeteranIdentity } from '#src/lib/pdf-forms/identity.ts';
+import { prepareText } from '#src/lib/pdf-forms/text-layout.ts';
 import type { StatementDocumentInput } from './types.ts';
 
 /**

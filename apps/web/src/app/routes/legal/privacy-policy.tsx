@@ -46,9 +46,14 @@ export function PrivacyPolicyRoute() {
       <ul>
         <li>Everything travels between your browser and Muster over an encrypted connection.</li>
         <li>
-          In our database, your name and your messages to us through the contact form are each
-          encrypted with AES-256-GCM. Your symptoms, statements, letters, VA file number, date of
-          birth and address will be encrypted the same way as Muster starts keeping them.
+          In our database, each of these is encrypted on its own with AES-256-GCM: your name, and
+          what you send us through the contact form; in each veteran record, the names, Social
+          Security number, VA file number, date of birth, address, phone number, email address,
+          periods of service, deployments and notes; for each disability, its diagnosis, your
+          answers to the claim questions, how it connects to another condition, and the details of
+          every record you add to it; every version of your personal statements; the text of each
+          decision letter you give us and everything read from it; and your chat messages, the
+          assistant’s replies and the titles of your conversations.
         </li>
         <li>
           Uploaded files are encrypted with AES-256-GCM as they arrive when we keep them on our own
@@ -61,9 +66,9 @@ export function PrivacyPolicyRoute() {
           old one is re-encrypted.
         </li>
         <li>
-          So that lists and search work, a few short labels stay unencrypted: the titles of your
-          conversations, the names of your disabilities and conditions, and the names of your
-          documents. So do your email address (it is how you sign in) and your account settings.
+          So that lists and search work, a few short labels stay unencrypted: the names of your
+          disabilities and conditions, and the names of your documents. So do your email address (it
+          is how you sign in) and your account settings.
         </li>
         <li>Only you can see your claim. Our staff look at it only if you ask for help.</li>
       </ul>

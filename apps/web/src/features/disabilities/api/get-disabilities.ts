@@ -2,9 +2,10 @@ import { disabilityPageSchema, type DisabilityPage } from '@muster/contract/disa
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** Every disability query starts with this key: lists, then one disability by id. */
-export const DISABILITIES_QUERY_KEY = ['disabilities'] as const;
+export const DISABILITIES_QUERY_KEY = QUERY_KEYS.disabilities;
 
 /** A page of the list, narrowed to titles containing `q` (empty: every disability). */
 export type DisabilityListParams = { q: string; page: number; pageSize: number };

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -234,21 +235,12 @@ export function DisabilityList({
             </li>
           ))}
         </ul>
-        {pageCount > 1 ? (
-          <nav aria-label="Pages of disabilities" className="flex flex-wrap items-center gap-3">
-            {page > 1 ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={pageHref(page - 1)}>Previous page</Link>
-              </Button>
-            ) : null}
-            <p className="text-muted-foreground text-sm">{`Page ${page} of ${pageCount}`}</p>
-            {page < pageCount ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={pageHref(page + 1)}>Next page</Link>
-              </Button>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager
+          label="Pages of disabilities"
+          page={page}
+          pageCount={pageCount}
+          pageHref={pageHref}
+        />
       </>
     );
   }

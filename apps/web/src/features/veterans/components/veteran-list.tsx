@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -251,21 +252,12 @@ export function VeteranList({ page, pageSize, pageHref }: VeteranListProps) {
             );
           })}
         </ul>
-        {pageCount > 1 ? (
-          <nav aria-label="Pages of veteran records" className="flex flex-wrap items-center gap-3">
-            {page > 1 ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={pageHref(page - 1)}>Previous page</Link>
-              </Button>
-            ) : null}
-            <p className="text-muted-foreground text-sm">{`Page ${page} of ${pageCount}`}</p>
-            {page < pageCount ? (
-              <Button asChild variant="outline" size="sm">
-                <Link to={pageHref(page + 1)}>Next page</Link>
-              </Button>
-            ) : null}
-          </nav>
-        ) : null}
+        <Pager
+          label="Pages of veteran records"
+          page={page}
+          pageCount={pageCount}
+          pageHref={pageHref}
+        />
       </>
     );
   }

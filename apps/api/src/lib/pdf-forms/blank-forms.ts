@@ -11,13 +11,14 @@ import { fileURLToPath } from 'node:url';
 export const BLANK_FORM_FILES = {
   'va-21-4138': 'vba_21_4138.pdf',
   'va-21-0781': '21-0781V2.pdf',
+  'va-20-0995': '200995_v4.pdf',
+  'va-20-0996': '200996_v4.pdf',
+  'va-10182': '10182_v3.pdf',
 } as const;
 export type BlankFormName = keyof typeof BLANK_FORM_FILES;
 
-/** Where the blank forms are (apps/api/src/modules/personal-statements/documents → apps/api). */
-export const BLANK_FORMS_DIR = fileURLToPath(
-  new URL('../../../../assets/va-forms/', import.meta.url),
-);
+/** Where the blank forms are (apps/api/src/lib/pdf-forms → apps/api). */
+export const BLANK_FORMS_DIR = fileURLToPath(new URL('../../../assets/va-forms/', import.meta.url));
 
 const cache = new Map<string, Promise<Uint8Array>>();
 

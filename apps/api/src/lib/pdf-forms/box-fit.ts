@@ -26,6 +26,12 @@ function wrapFor(text: string, box: Box, font: PDFFont) {
   return wrapText(text, font, box.fontSize, box.width - WIDTH_MARGIN);
 }
 
+/** The text as the box shows it (its line breaks placed) when all of it fits; null when not. */
+export function fitWhole(text: string, box: Box, font: PDFFont): string | null {
+  const lines = wrapFor(text, box, font);
+  return lines.length <= linesThatFit(box, font) ? joinLines(lines, '\n') : null;
+}
+
 /**
  * Pours prepared text into boxes in turn (each its own width and height) and returns what each box
  * holds and what is left for continuation pages. When text is left, the last box ends with

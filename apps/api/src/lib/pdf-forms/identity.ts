@@ -1,4 +1,27 @@
-import type { FormVeteran } from './types.ts';
+/** The veteran as VA's forms ask for them. Everything but the name may be missing. */
+export type FormVeteran = {
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  /** '123-45-6789' or nine digits, unmasked. */
+  ssn: string | null;
+  va_file_number: string | null;
+  service_number?: string | null;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  address: {
+    line1: string;
+    line2: string | null;
+    line3: string | null;
+    city: string;
+    state: string;
+    /** 12345 or 12345-6789. */
+    zip_code: string;
+  } | null;
+  /** Ten digits. */
+  phone: string | null;
+  email: string | null;
+};
 
 /**
  * The veteran's identity cut into the pieces VA's forms have boxes for. A value that cannot be

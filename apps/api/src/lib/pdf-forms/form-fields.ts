@@ -1,15 +1,18 @@
 import {
+  PDFArray,
   PDFDict,
   PDFDocument,
   type PDFFont,
   type PDFForm,
   PDFName,
+  PDFRef,
   type PDFTextField,
   StandardFonts,
 } from 'pdf-lib';
 import { type BlankFormName, loadBlankForm } from './blank-forms.ts';
-import type { Box } from './box-fit.ts';
+import { type Box, fitWhole } from './box-fit.ts';
 import type { VeteranIdentity } from './identity.ts';
+import { prepareText, textWidth } from './text-layout.ts';
 import { toWinAnsi } from './win-ansi.ts';
 
 /** A blank VA form opened for filling, with the fonts its boxes and attached pages use. */
@@ -41,6 +44,7 @@ export async function openBlankForm(
   // blank form. pdf-lib drops it itself in getForm() but logs a warning; dropping it first is
   // the same without the noise.
   doc.catalog.getAcroForm()?.dict.delete(PDFName.of('XFA'));
+  adoptUnlistedFields(doc);
   const form = doc.getForm();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const boldFont = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -73,7 +77,7 @@ export function setWhole(form: PDFForm, name: string, value: string | null | und
   if (max === undefined || (value ?? '').length <= max) setLine(form, name, value);
 }
 
-/** The names of the identity boxes both VA forms share (each form has its own field names). */
+/** The names of the identity boxes VA's forms share (each form has its own field names). */
 export type IdentityFieldNames = {
   firstName: string;
   middleInitial: string;
@@ -82,7 +86,8 @@ export type IdentityFieldNames = {
   ssnMiddle: string;
   ssnLast: string;
   vaFileNumber: string;
-  serviceNumber: string;
+  /** Not every form asks for it. */
+  serviceNumber?: string;
   birthMonth: string;
   birthDay: string;
   birthYear: string;
@@ -92,7 +97,7 @@ export type IdentityFieldNames = {
   internationalPhone: string;
 };
 
-/** Fills the identity boxes both forms share: names cut to VA's boxes, numbers whole or not at all. */
+/** Fills the identity boxes the forms share: names cut to VA's boxes, numbers whole or not at all. */
 export function fillSharedIdentity(
   form: PDFForm,
   f: IdentityFieldNames,
@@ -105,7 +110,7 @@ export function fillSharedIdentity(
   setLine(form, f.ssnMiddle, identity.ssn?.middle);
   setLine(form, f.ssnLast, identity.ssn?.last);
   setWhole(form, f.vaFileNumber, identity.vaFileNumber);
-  setWhole(form, f.serviceNumber, identity.serviceNumber);
+  if (f.serviceNumber) setWhole(form, f.serviceNumber, identity.serviceNumber);
   setLine(form, f.birthMonth, identity.dateOfBirth?.month);
   setLine(form, f.birthDay, identity.dateOfBirth?.day);
   setLine(form, f.birthYear, identity.dateOfBirth?.year);
@@ -113,6 +118,50 @@ export function fillSharedIdentity(
   setLine(form, f.phonePrefix, identity.phone?.prefix);
   setLine(form, f.phoneLine, identity.phone?.line);
   setLine(form, f.internationalPhone, identity.internationalPhone);
+}
+
+/**
+ * Writes a box that has no maximum length (a name, an email address, a phone number or an
+ * address written out) whole: at `fontSize`, or smaller (down to `minFontSize`) when it does not
+ * fit; a one-line box keeps the value on one line, a multi-line box wraps it. A value that does
+ * not fit even then is left for the veteran to write in, never cut. Answers whether it was written.
+ */
+export function setFitted(
+  form: PDFForm,
+  font: PDFFont,
+  name: string,
+  value: string | null | undefined,
+  options: {
+    fontSize: number;
+    minFontSize: number;
+    /** Keep the value on one line even in a multi-line box (an email address). */
+    oneLine?: boolean;
+  },
+): boolean {
+  const field = form.getTextField(name);
+  const multiline = field.isMultiline() && options.oneLine !== true;
+  const text = multiline
+    ? prepareText(value ?? '')
+    : toWinAnsi(value ?? '')
+        .replace(/\s+/g, ' ')
+        .trim();
+  if (text === '') return true;
+  for (let size = options.fontSize; size >= options.minFontSize; size -= 0.5) {
+    const box = prepareBox(form, name, size);
+    // One line, with the same safety margin as a multi-line box (box-fit.ts).
+    const fitted = multiline
+      ? fitWhole(text, box, font)
+      : textWidth(font, text, size) < box.width - 4
+        ? text
+        : null;
+    if (fitted !== null) {
+      field.setText(fitted);
+      return true;
+    }
+  }
+  prepareBox(form, name, options.fontSize);
+  field.setText(undefined);
+  return false;
 }
 
 /** Writes a multi-line box with text already fitted to it (see box-fit.ts). */
@@ -130,6 +179,64 @@ export function selectRadio(form: PDFForm, name: string): void {
   const [option] = radio.getOptions();
   if (option === undefined) throw new Error(`The radio button ${name} has no option`);
   radio.select(option);
+}
+
+/**
+ * Sets the on state `state` (e.g. '0', as the form names it) of a button field whose widgets
+ * each have their own state: a radio group, or a set of check boxes the form made one field
+ * without marking it a radio group (pdf-lib would then only ever check the first). Every other
+ * widget is turned off.
+ */
+export function selectButtonState(form: PDFForm, name: string, state: string): void {
+  const field = form.getField(name).acroField;
+  const value = PDFName.of(state);
+  const widgets = field.getWidgets();
+  if (!widgets.some((widget) => widget.getOnValue() === value)) {
+    throw new Error(`The button ${name} has no state ${state}`);
+  }
+  field.dict.set(PDFName.of('V'), value);
+  for (const widget of widgets) {
+    widget.setAppearanceState(widget.getOnValue() === value ? value : PDFName.of('Off'));
+  }
+}
+
+/**
+ * Makes fields of the form the widgets on its pages that its field list leaves out. Some of VA's
+ * files list only a few of their fields (the 20-0996 lists 7 of 119), so neither pdf-lib nor a
+ * viewer that follows the list would see the rest; each left-out widget's topmost field is added
+ * to the list, as it is (its name, value and appearance unchanged). Answers how many were added.
+ */
+export function adoptUnlistedFields(doc: PDFDocument): number {
+  const acroForm = doc.catalog.getOrCreateAcroForm();
+  const fields = acroForm.dict.lookupMaybe(PDFName.of('Fields'), PDFArray) ?? doc.context.obj([]);
+  acroForm.dict.set(PDFName.of('Fields'), fields);
+  const listed = new Set<string>();
+  const visit = (ref: PDFRef) => {
+    if (listed.has(ref.toString())) return;
+    listed.add(ref.toString());
+    const kids = doc.context.lookupMaybe(ref, PDFDict)?.lookupMaybe(PDFName.of('Kids'), PDFArray);
+    for (const kid of kids?.asArray() ?? []) if (kid instanceof PDFRef) visit(kid);
+  };
+  for (const ref of fields.asArray()) if (ref instanceof PDFRef) visit(ref);
+  let added = 0;
+  for (const page of doc.getPages()) {
+    for (const ref of page.node.Annots()?.asArray() ?? []) {
+      if (!(ref instanceof PDFRef)) continue;
+      const annotation = doc.context.lookupMaybe(ref, PDFDict);
+      if (annotation?.lookup(PDFName.of('Subtype')) !== PDFName.of('Widget')) continue;
+      let top = ref;
+      for (;;) {
+        const parent = doc.context.lookup(top, PDFDict).get(PDFName.of('Parent'));
+        if (!(parent instanceof PDFRef)) break;
+        top = parent;
+      }
+      if (listed.has(top.toString())) continue;
+      fields.push(top);
+      visit(top);
+      added++;
+    }
+  }
+  return added;
 }
 
 /**

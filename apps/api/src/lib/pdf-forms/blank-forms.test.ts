@@ -4,14 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BLANK_FORM_FILES, BLANK_FORMS_DIR, loadBlankForm } from './blank-forms.ts';
-import { fillVa214138 } from './va-21-4138.ts';
-import { statementInput } from './test-support.ts';
+import { openBlankForm } from './form-fields.ts';
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 /** The reference copies beside the repository, when that folder is there. */
 const SHARED_PDFS = fileURLToPath(
-  new URL('../../../../../../../shared/data/vets-api/pdfs/', import.meta.url),
+  new URL('../../../../../../shared/data/vets-api/pdfs/', import.meta.url),
 );
 
 describe('blank forms', () => {
@@ -33,9 +32,7 @@ describe('blank forms', () => {
   });
 
   it('fails with the form and the folder named when the folder is missing', async () => {
-    await expect(
-      fillVa214138(statementInput(), { formsDir: '/nonexistent-forms' }),
-    ).rejects.toThrow(
+    await expect(openBlankForm('va-21-4138', { formsDir: '/nonexistent-forms' })).rejects.toThrow(
       'The blank va-21-4138 form could not be read from /nonexistent-forms/vba_21_4138.pdf',
     );
   });

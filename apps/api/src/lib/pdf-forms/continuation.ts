@@ -20,10 +20,13 @@ const MARGIN = { top: 54, right: 54, bottom: 54, left: 54 };
 const BODY_SIZE = 10;
 const BODY = { size: BODY_SIZE, lineHeight: 13 };
 
-function identityLine(identity: VeteranIdentity | null): string {
+function identityLine(identity: VeteranIdentity | null, withFileNumber: boolean): string {
   const name = identity?.fullName || '______________________________';
   const lastFour = identity?.ssn?.last ?? '______';
-  return `Veteran: ${name} · Last four of SSN: ${lastFour}`;
+  const fileNumber = withFileNumber && identity?.vaFileNumber;
+  return fileNumber
+    ? `Veteran: ${name} · VA file number: ${fileNumber} · Last four of SSN: ${lastFour}`
+    : `Veteran: ${name} · Last four of SSN: ${lastFour}`;
 }
 
 export function appendContinuationPages(
@@ -35,12 +38,16 @@ export function appendContinuationPages(
     /** Put before each page number, e.g. 'VA Form 21-4138, attached '. */
     pageLabel: string;
     identity: VeteranIdentity | null;
+    /** Also name the VA file number, when the record has one (forms that ask for it on every sheet). */
+    withFileNumber?: boolean;
     sections: ContinuationSection[];
   },
 ): void {
   const { font, boldFont } = fonts;
   const title = prepareText(options.title);
-  const identity = prepareText(identityLine(options.identity)).replace(/\s*\n\s*/g, ' ');
+  const identity = prepareText(
+    identityLine(options.identity, options.withFileNumber ?? false),
+  ).replace(/\s*\n\s*/g, ' ');
   const flow = new PageFlow(doc, {
     margin: MARGIN,
     startPage: (page) => {
