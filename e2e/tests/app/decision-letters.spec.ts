@@ -19,9 +19,29 @@ const LETTER = new URL(
   import.meta.url,
 );
 
+/** The elements reaching past the right edge of the screen, to name in a failure. */
+function widest(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    return Array.from(document.querySelectorAll<HTMLElement>('main *'))
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(-5)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 30)}" right=${Math.round(element.getBoundingClientRect().right)}`,
+      );
+  });
+}
+
 async function expectFits375(page: Page) {
   await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  // The layout settles a moment after the resize; a failure names what sticks out.
+  await expect
+    .poll(async () => {
+      const overflow = await sidewaysOverflow(page);
+      return overflow <= 0 ? 'fits' : `${overflow}px too wide: ${(await widest(page)).join(' | ')}`;
+    })
+    .toBe('fits');
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 

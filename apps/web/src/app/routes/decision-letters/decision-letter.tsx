@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import type { DecisionLetter } from '@muster/contract/decision-letters';
+import { useLocation, useNavigate } from 'react-router';
 
 import { paths } from '@/config/paths';
 import { isReading } from '@/features/decision-letters/api/get-letter';
+import type { LetterLocationState } from '@/features/decision-letters/components/letter-intake';
 import { LetterStatus } from '@/features/decision-letters/components/letter-status';
 
 import { LetterHeader, LetterPage } from './letter-page';
@@ -23,9 +25,17 @@ export function DecisionLetterRoute() {
 }
 
 /** When the reading finishes while the veteran watches, the results open by themselves. */
-function FollowToResults({ letterId, status }: { letterId: string; status: string }) {
+function FollowToResults({
+  letterId,
+  status,
+}: {
+  letterId: string;
+  status: DecisionLetter['status'];
+}) {
   const navigate = useNavigate();
-  const wasReading = useRef(isReading({ status: status as 'queued' }));
+  const location = useLocation();
+  const justSent = (location.state as LetterLocationState | null)?.followReading === true;
+  const wasReading = useRef(justSent || isReading({ status }));
   useEffect(() => {
     if (status === 'complete' && wasReading.current) {
       void navigate(paths.decisionLetters.results.getHref(letterId), { replace: true });

@@ -21,8 +21,9 @@ function detailText(decision: LetterDecision): string {
 }
 
 /**
- * Every decision of the letter at a glance. On a phone the details column is left out (each
- * decision's card below has them), so the table fits without scrolling sideways.
+ * Every decision of the letter at a glance. On a phone the effective date goes under the rating
+ * and the details column is left out (each decision's card below has them), so the table fits
+ * without scrolling sideways.
  */
 export function DecisionsTable({ decisions }: { decisions: readonly LetterDecision[] }) {
   return (
@@ -40,7 +41,7 @@ export function DecisionsTable({ decisions }: { decisions: readonly LetterDecisi
             <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
               Rating
             </th>
-            <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
+            <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell sm:px-3">
               Effective
             </th>
             <th scope="col" className="hidden px-2 py-2 font-semibold sm:table-cell sm:px-3">
@@ -54,9 +55,16 @@ export function DecisionsTable({ decisions }: { decisions: readonly LetterDecisi
               <th scope="row" className="px-2 py-2 font-medium break-words sm:px-3">
                 {decision.condition}
               </th>
-              <td className="px-3 py-2">{OUTCOME_LABELS[decision.outcome]}</td>
-              <td className="px-2 py-2 whitespace-nowrap sm:px-3">{ratingText(decision)}</td>
-              <td className="px-3 py-2">
+              <td className="px-2 py-2 sm:px-3">{OUTCOME_LABELS[decision.outcome]}</td>
+              <td className="px-2 py-2 sm:px-3">
+                <span className="whitespace-nowrap">{ratingText(decision)}</span>
+                {decision.effective_date ? (
+                  <span className="text-muted-foreground block text-xs sm:hidden">
+                    {`from ${formatDay(decision.effective_date)}`}
+                  </span>
+                ) : null}
+              </td>
+              <td className="hidden px-2 py-2 sm:table-cell sm:px-3">
                 {decision.effective_date ? formatDay(decision.effective_date) : '—'}
               </td>
               <td className="text-muted-foreground hidden px-2 py-2 sm:table-cell sm:px-3">

@@ -18,6 +18,9 @@ import { useServerFieldErrors } from '@/lib/form-errors';
 
 import { useCreateLetter } from '../api/create-letter';
 
+/** What the intake tells the letter's page: it was just sent, so follow it to its results. */
+export type LetterLocationState = { followReading?: boolean };
+
 /** The paste form: the contract's rule for a pasted letter. */
 const pasteSchema = createDecisionLetterInputSchema.options[1];
 type PasteValues = z.input<typeof pasteSchema>;
@@ -36,7 +39,11 @@ export function LetterIntake() {
   });
   const showServerErrors = useServerFieldErrors(form, create.isPending);
 
-  const open = (id: string) => void navigate(paths.decisionLetters.detail.getHref(id));
+  // The letter's page follows the reading and opens the results when it is done, however fast.
+  const open = (id: string) =>
+    void navigate(paths.decisionLetters.detail.getHref(id), {
+      state: { followReading: true } satisfies LetterLocationState,
+    });
 
   const readUpload = async (file: StoredFile) => {
     const accepted = await create.mutateAsync({ file_id: file.id });
