@@ -11,3 +11,4 @@ export * from './personal-statements.ts';
 export * from './chat.ts';
 export * from './documents.ts';
 export * from './decision-letters.ts';
+export * from './evidence.ts';
