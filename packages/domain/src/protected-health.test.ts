@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PROTECTED_HEALTH_PLACEHOLDER,
   findProtectedHealth,
+  isProtectedCondition,
   isProtectedHealth,
   redactProtectedHealth,
   type ProtectedHealthCategory,
@@ -214,5 +215,22 @@ describe('[DOMAIN][PROTECTED HEALTH]: offsets and redaction', () => {
   it('[DOMAIN]: leaves text without protected terms unchanged', () => {
     const text = 'Tinnitus since 2004. Denies alcohol use. Hearing aids issued.';
     expect(redactProtectedHealth(text)).toBe(text);
+  });
+});
+
+describe('[DOMAIN][PROTECTED HEALTH]: condition records', () => {
+  it.each(['6351', '7714', '6399-6351', '7714-7799', 'DC 7799-7714'])(
+    'a record coded %s is protected whatever its title',
+    (code) => {
+      expect(isProtectedCondition({ title: 'Immune disorder', diagnosticCode: code })).toBe(true);
+    },
+  );
+
+  it('other codes and plain titles are not', () => {
+    expect(isProtectedCondition({ title: 'Tinnitus', diagnosticCode: '6260' })).toBe(false);
+    expect(isProtectedCondition({ title: 'Knee strain', diagnosticCode: '5299-5260' })).toBe(false);
+    expect(isProtectedCondition({ title: 'Alcohol use disorder', diagnosticCode: null })).toBe(
+      true,
+    );
   });
 });

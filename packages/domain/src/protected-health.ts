@@ -83,14 +83,18 @@ export const PROTECTED_HEALTH_PLACEHOLDER = '[withheld: protected health informa
  */
 export const PROTECTED_DIAGNOSTIC_CODES: ReadonlySet<string> = new Set(['6351', '7714']);
 
-/** Whether a condition record (title, diagnosis, code) is protected. */
+/**
+ * Whether a condition record (title, diagnosis, code) is protected. A code may name two codes
+ * ("6399-6351": rated by analogy under the second), so every four-digit code in it counts.
+ */
 export function isProtectedCondition(condition: {
   title: string;
   diagnosis?: string | null;
   diagnosticCode?: string | null;
 }): boolean {
+  const codes = condition.diagnosticCode?.match(/\d{4}/g) ?? [];
   return (
-    PROTECTED_DIAGNOSTIC_CODES.has(condition.diagnosticCode ?? '') ||
+    codes.some((code) => PROTECTED_DIAGNOSTIC_CODES.has(code)) ||
     isProtectedHealth(`${condition.title}. ${condition.diagnosis ?? ''}`)
   );
 }

@@ -12,6 +12,12 @@ describe('limbOf', () => {
     ['Plantar fasciitis, right foot', 'right-leg'],
     ['Degenerative arthritis, right hip', 'right-leg'],
     ['Peripheral neuropathy, right upper extremity', 'right-arm'],
+    ['Patellofemoral pain syndrome, left', 'left-leg'],
+    ['Right Achilles tendinitis', 'right-leg'],
+    ['Hallux valgus, left', 'left-leg'],
+    ['Left rotator cuff tear', 'left-arm'],
+    ['Carpal tunnel syndrome, right', 'right-arm'],
+    ['Shin splints, right', 'right-leg'],
   ])('%s → %s', (condition, limb) => {
     expect(limbOf(condition)).toBe(limb);
   });
@@ -23,6 +29,8 @@ describe('limbOf', () => {
     'Left and right knee strain',
     'Lumbosacral strain',
     'Left ear hearing loss',
+    'Left inguinal hernia',
+    'Right femoral hernia',
   ])('%s has no single limb', (condition) => {
     expect(limbOf(condition)).toBeUndefined();
   });

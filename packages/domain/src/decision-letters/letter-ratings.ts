@@ -4,9 +4,9 @@ import type { RatingEntry } from '../combined-rating.ts';
 
 /** Parts of an arm and of a leg, as VA names them in rating decisions. */
 const ARM_PARTS =
-  /\b(?:arms?|upper extremit(?:y|ies)|shoulders?|elbows?|forearms?|wrists?|hands?|fingers?|thumbs?|ulnar|median|radial)\b/i;
+  /\b(?:arms?|upper extremit(?:y|ies)|shoulders?|rotator cuff|elbows?|forearms?|wrists?|carpal tunnel|hands?|fingers?|thumbs?|ulnar|median nerve|radial nerve)\b/i;
 const LEG_PARTS =
-  /\b(?:legs?|lower extremit(?:y|ies)|hips?|thighs?|knees?|ankles?|feet|foot|toes?|heels?|calf|calves|sciatic|femoral|peroneal|plantar)\b/i;
+  /\b(?:legs?|lower extremit(?:y|ies)|hips?|thighs?|hamstrings?|quadriceps|knees?|patell\w*|tibia\w*|fibula\w*|shins?|ankles?|achilles|feet|foot|toes?|hallux|metatars\w*|heels?|calf|calves|sciatic|peroneal|plantar)\b/i;
 
 /**
  * The limb a condition sits on, for the bilateral factor (38 CFR 4.26 counts arms and legs,

@@ -112,6 +112,9 @@ describe('[AI][LETTER EXPLANATION] the facts a model is shown', () => {
       decision('hiv-related illness'),
       decision('immune system disorder', { diagnostic_code: '6351', percent: 30 }),
       decision('blood disorder', { diagnostic_code: '7714', percent: 60 }),
+      // Rated by analogy: the protected code is the second (or the first) of a pair.
+      decision('immune system disease', { diagnostic_code: '6399-6351', percent: 10 }),
+      decision('anemia, other', { diagnostic_code: '7714-7799', percent: 10 }),
       decision('sickle cell anemia', { outcome: 'denied', percent: null }),
       decision('hypertension', { secondary_to: 'alcohol use disorder', percent: 20 }),
       decision('right knee strain', { outcome: 'denied', percent: null }),
@@ -126,6 +129,7 @@ describe('[AI][LETTER EXPLANATION] the facts a model is shown', () => {
       /sickle/i,
       /immune/i,
       /blood disorder/i,
+      /anemia/i,
       /hypertension/i,
       /6351/,
       /7714/,

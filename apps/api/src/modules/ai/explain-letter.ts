@@ -112,13 +112,16 @@ export function buildLetterFacts(facts: LetterFacts): string | null {
   }
   lines.push('', 'Decisions:', ...decisions.flatMap(decisionLines));
   if (facts.deadlines.length > 0) {
-    lines.push('', 'Ways to ask VA to look again at a decision, and the last day to file each:');
+    lines.push('', 'Ways to ask VA to look again at a decision, and their deadlines:');
     for (const deadline of facts.deadlines) {
       const option = REVIEW_OPTIONS.find((o) => o.kind === deadline.kind);
       if (!option) continue;
-      lines.push(
-        `- ${option.name} (${option.form}), by ${formatLongDay(deadline.due)}. ${option.needs}.`,
-      );
+      // A Supplemental Claim may come later; within the year it keeps the original effective date.
+      const by =
+        deadline.kind === 'supplemental-claim'
+          ? `by ${formatLongDay(deadline.due)} to keep the original effective date (it can still be filed later)`
+          : `by ${formatLongDay(deadline.due)}`;
+      lines.push(`- ${option.name} (${option.form}), ${by}. ${option.needs}.`);
     }
   }
   const text = lines.join('\n');

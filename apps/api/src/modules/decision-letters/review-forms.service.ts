@@ -1,4 +1,8 @@
-import { REVIEW_KINDS, type DecisionLetter } from '@muster/contract/decision-letters';
+import {
+  REVIEW_KINDS,
+  type DecisionLetter,
+  type LetterDecision,
+} from '@muster/contract/decision-letters';
 import { ERR } from '@muster/contract/errors';
 import type { Veteran } from '@muster/contract/veterans';
 import type { Db } from '@muster/db/client';
@@ -21,6 +25,23 @@ type ReviewFormDefinition = {
   filename: string;
   fill: (input: ReviewFormInput, docket: BoardDocket | null) => Promise<Uint8Array>;
 };
+
+/**
+ * How an issue is named on a review form, so the reviewer knows what is disputed: service
+ * connection itself for a denial or a severance, the evaluation for a rating VA holds.
+ */
+function issueText(decision: LetterDecision): string {
+  switch (decision.outcome) {
+    case 'denied':
+    case 'severed':
+    case 'deferred':
+      return `Service connection for ${decision.condition}`;
+    default:
+      return decision.percent === null
+        ? `Evaluation of ${decision.condition}`
+        : `Evaluation of ${decision.condition} (rated ${decision.percent} percent)`;
+  }
+}
 
 /** The VA form of each review option, and the name it is downloaded under. */
 export const REVIEW_FORMS: Record<ReviewKind, ReviewFormDefinition> = {
@@ -145,7 +166,7 @@ export async function reviewForm(
     });
   }
   const issues = chosenDecisions(letter, options.decisions).map((decision) => ({
-    condition: decision.condition,
+    condition: issueText(decision),
     decisionDate: letter.letter_date,
   }));
   const veteran = await formVeteranOf({ db, userId });

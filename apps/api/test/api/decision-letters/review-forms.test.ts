@@ -143,9 +143,13 @@ describe('[DECISION LETTERS][REVIEW FORMS]', () => {
       'SPECIFICISSUE4[0]',
       'SPECIFICISSUE5[0]',
     ];
-    expect(issues.map((name) => fields.get(`${P5}${name}`))).toEqual(
-      letter.decisions.map((decision) => decision.condition),
-    );
+    // Each issue says what is disputed: the evaluation of a rating held, service connection of a denial.
+    expect(issues.map((name) => fields.get(`${P5}${name}`))).toEqual([
+      'Evaluation of post traumatic stress disorder (rated 70 percent)',
+      'Evaluation of tinnitus (rated 10 percent)',
+      'Evaluation of bilateral hearing loss (rated 0 percent)',
+      'Service connection for right shoulder strain',
+    ]);
     expect(letter.letter_date).toBe('2023-06-14');
     for (const row of [0, 1, 2, 3]) {
       expect([
@@ -172,8 +176,12 @@ describe('[DECISION LETTERS][REVIEW FORMS]', () => {
     expect(fields.get(`${HLR_P1}Veterans_SocialSecurityNumber_LastFourNumbers[0]`)).toBe('6789');
     expect(fields.get(`${HLR_P1}VAFileNumber[0]`)).toBe('23456789');
     // In the letter's order, whatever order they were asked in.
-    expect(fields.get(`${HLR_P2}SPECIFICISSUE1[2]`)).toBe('post traumatic stress disorder');
-    expect(fields.get(`${HLR_P2}SPECIFICISSUE1[3]`)).toBe('right shoulder strain');
+    expect(fields.get(`${HLR_P2}SPECIFICISSUE1[2]`)).toBe(
+      'Evaluation of post traumatic stress disorder (rated 70 percent)',
+    );
+    expect(fields.get(`${HLR_P2}SPECIFICISSUE1[3]`)).toBe(
+      'Service connection for right shoulder strain',
+    );
     expect(fields.get(`${HLR_P2}SPECIFICISSUE1[1]`)).toBeUndefined();
     expect(fields.get(`${HLR_P2}Date_Month[0]`)).toBe('06');
     expect(fields.get(`${HLR_P2}Date_Year[1]`)).toBe('2023');
@@ -193,7 +201,7 @@ describe('[DECISION LETTERS][REVIEW FORMS]', () => {
     expect(fields.get(`${NOD}VeteransFirstName[0]`)).toBe('Theodora Q. Marchbanks');
     expect(fields.get(`${NOD}VeteransSocialSecurityNumber_FirstThreeNumbers[0]`)).toBe('23456789');
     expect(fields.get(`${NOD}DateSigned[0]`)).toBe('07/04/1980');
-    expect(fields.get(`${NOD}Disagreement1[0]`)).toBe('tinnitus');
+    expect(fields.get(`${NOD}Disagreement1[0]`)).toBe('Evaluation of tinnitus (rated 10 percent)');
     expect(fields.get(`${NOD}Percentage2[0]`)).toBe('06/14/2023');
     expect([...fields.values()]).not.toContain('checked');
 
@@ -212,8 +220,10 @@ describe('[DECISION LETTERS][REVIEW FORMS]', () => {
     ]);
     const path = `/decision-letters/${deferred.id}/review-forms/supplemental-claim`;
     const fields = await formFields((await api(token, 'GET', path)).bytes);
-    expect(fields.get(`${P5}SPECIFICISSUE2[0]`)).toBe('tinnitus');
-    expect(fields.get(`${P5}SPECIFICISSUE3[0]`)).toBe('gastroesophageal reflux disease');
+    expect(fields.get(`${P5}SPECIFICISSUE2[0]`)).toMatch(/^Evaluation of tinnitus/);
+    expect(fields.get(`${P5}SPECIFICISSUE3[0]`)).toBe(
+      'Service connection for gastroesophageal reflux disease',
+    );
     expect(fields.get(`${P5}SPECIFICISSUE4[0]`)).toBeUndefined();
     expect(fields.get(`${P5}Date_Year[0]`)).toBe('2024');
     const refused = await api(token, 'GET', `${path}?decisions=2`);

@@ -89,7 +89,7 @@ describe('/profile (Account)', () => {
     const useProvider = within(group).getByRole('radio', { name: 'Use OpenAI' });
     expect(useProvider).toBeChecked();
     expect(useProvider).toHaveAccessibleDescription(
-      /go to OpenAI at api\.openai\.com, using gpt-4o-mini\. Text about drug or alcohol treatment, HIV or sickle cell is never sent\./,
+      /go to OpenAI at api\.openai\.com, using gpt-4o-mini\. So do the decisions read from a decision letter you analyze \(never the letter’s text\), for a plain-language summary\. Text about drug or alcohol treatment, HIV or sickle cell is never sent\./,
     );
 
     await userEvent.click(within(group).getByRole('radio', { name: 'Keep chat offline-only' }));

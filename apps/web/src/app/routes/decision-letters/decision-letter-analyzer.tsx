@@ -36,7 +36,10 @@ export function DecisionLetterAnalyzerRoute() {
             granted or denied, the rating and its effective date, staged ratings, the diagnostic
             code, and the reasons. The review deadlines follow 38 CFR 3.110: one year from the date
             on the letter, moved to the next workday when it falls on a weekend or a federal
-            holiday. Your letter is stored encrypted, and you can delete it at any time.
+            holiday. Your letter is stored encrypted, and you can delete it at any time. If you have
+            let the assistant use an outside AI model, the decisions read from your letter (never
+            its text, and never a condition protected by federal law) are sent to it to write a
+            short summary in plain words.
           </p>
           <p className="text-sm">
             <Link to={paths.decisionLetters.list.getHref()} className={linkClass}>

@@ -58,9 +58,12 @@ describe('decision letters', { timeout: 30_000 }, () => {
     await userEvent.paste(PASTED);
     await userEvent.click(screen.getByRole('button', { name: 'Read this letter' }));
 
-    expect(await screen.findByText('Reading your letter: 40% done.', {}, FIRST_LOAD)).toBeVisible();
+    expect(await screen.findByText('Reading your letter…', {}, FIRST_LOAD)).toBeVisible();
     expect(api.calls('POST', '/decision-letters')[0]?.body).toEqual({ text: PASTED.trim() });
-    expect(screen.getByRole('progressbar', { name: 'Reading progress' })).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Reading progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
 
     // The reading finishes while the veteran watches: the results open by themselves.
     api.use({ [`GET /decision-letters/${LETTER_ID}`]: json(buildLetter()) });
@@ -116,11 +119,15 @@ describe('decision letters', { timeout: 30_000 }, () => {
     expect(rows[0]).toHaveTextContent('30% → 50%');
 
     const ptsd = screen.getByRole('article', { name: 'Posttraumatic stress disorder' });
-    expect(within(ptsd).getByRole('heading', { name: 'What 70% asks' })).toBeVisible();
+    // The section was amended after the quoted text: the quote is labelled as the old one.
+    expect(
+      within(ptsd).getByRole('heading', { name: 'What 70% asked in the 2019 rating schedule' }),
+    ).toBeVisible();
     expect(ptsd).toHaveTextContent('38 CFR 4.130, DC 9411');
-    expect(ptsd).toHaveTextContent(
-      /Changed since this text: VA amended this section on August 10, 2021/,
-    );
+    expect(ptsd).toHaveTextContent(/VA changed this section on August 10, 2021/);
+    expect(
+      within(ptsd).getByRole('link', { name: 'Read the current rule on eCFR' }),
+    ).toHaveAttribute('href', 'https://www.ecfr.gov/current/title-38/chapter-I/part-4');
     const apnea = screen.getByRole('article', { name: 'Sleep apnea' });
     expect(within(apnea).getByText('A medical link to service (nexus)')).toBeVisible();
 

@@ -2,7 +2,7 @@ import { uuidSchema } from '@muster/contract/common';
 import type { DecisionLetter } from '@muster/contract/decision-letters';
 import { ERR } from '@muster/contract/errors';
 import { ArrowLeftIcon, SearchXIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
@@ -43,7 +43,8 @@ export function LetterPage({
   const isLetterId = uuidSchema.safeParse(letterId).success;
   const letter = useLetter(letterId, { enabled: isLetterId });
 
-  if (letter.data) return children(letter.data);
+  // Keyed by the letter: another letter's page starts afresh (its choices, what it followed).
+  if (letter.data) return <Fragment key={letter.data.id}>{children(letter.data)}</Fragment>;
   const header = (
     <>
       <BackToLetters />

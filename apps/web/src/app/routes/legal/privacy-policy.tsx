@@ -39,7 +39,9 @@ export function PrivacyPolicyRoute() {
         We use your information only to run Muster for you: to save your work, prepare your
         statements and forms, analyze the letters you upload and answer your questions. When you use
         an AI feature, we send the text needed for that request to the service that produces the
-        answer, and nothing more.
+        answer, and nothing more. A decision letter’s summary is written from the facts read from it
+        (conditions, outcomes, ratings, dates and deadlines), never from the letter’s text, and only
+        if you have agreed to the outside model.
       </p>
 
       <h2>How we protect it</h2>

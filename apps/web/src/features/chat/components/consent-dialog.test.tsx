@@ -30,7 +30,7 @@ describe('<ConsentDialog>', () => {
     mockApi();
     const { dialog } = renderDialog();
     expect(providerDisclosure(PROVIDER)).toBe(
-      'Your message, and the knowledge-base passages and details from your records used to answer it, go to Anthropic at api.anthropic.com, using claude-sonnet.',
+      'Your message, and the knowledge-base passages and details from your records used to answer it, go to Anthropic at api.anthropic.com, using claude-sonnet. So do the decisions read from a decision letter you analyze (never the letter’s text), for a plain-language summary.',
     );
     expect(dialog).toHaveTextContent(providerDisclosure(PROVIDER));
     expect(dialog).toHaveTextContent(

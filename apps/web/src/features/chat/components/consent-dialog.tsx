@@ -16,7 +16,7 @@ export type AiProvider = NonNullable<AiSettings['provider']>;
 
 /** What leaves Muster with each message when chat uses the outside model, in so many words. */
 export function providerDisclosure(provider: AiProvider): string {
-  return `Your message, and the knowledge-base passages and details from your records used to answer it, go to ${provider.name} at ${provider.host}, using ${provider.model}.`;
+  return `Your message, and the knowledge-base passages and details from your records used to answer it, go to ${provider.name} at ${provider.host}, using ${provider.model}. So do the decisions read from a decision letter you analyze (never the letter’s text), for a plain-language summary.`;
 }
 
 /** What never leaves, and what offline means. */

@@ -436,7 +436,7 @@ describe('choosing whether chat may use the outside model', { timeout: 30_000 },
 
     const dialog = await screen.findByRole('dialog', { name: 'May chat use OpenAI?' });
     expect(dialog).toHaveTextContent(
-      'Your message, and the knowledge-base passages and details from your records used to answer it, go to OpenAI at api.openai.com, using gpt-4o-mini.',
+      'Your message, and the knowledge-base passages and details from your records used to answer it, go to OpenAI at api.openai.com, using gpt-4o-mini. So do the decisions read from a decision letter you analyze (never the letter’s text), for a plain-language summary.',
     );
     expect(dialog).toHaveTextContent(
       'Text about drug or alcohol treatment, HIV or sickle cell is never sent.',

@@ -14,7 +14,8 @@ import { QUERY_KEYS } from '@/lib/query-keys';
 /** The veteran's disabilities, keyed by title, so a decision already among them says so. */
 function disabilityTitlesQueryOptions() {
   return queryOptions({
-    queryKey: [...QUERY_KEYS.disabilities, 'list', 'titles'],
+    // Not under the lists' key: the lists' own cache updates expect pages there.
+    queryKey: [...QUERY_KEYS.disabilities, 'titles'],
     queryFn: async ({ signal }) => {
       const page = await api.get('/disabilities', disabilityPageSchema, {
         query: { page: 1, page_size: MAX_PAGE_SIZE },
@@ -43,6 +44,7 @@ export function useAddDisability() {
       api.post('/disabilities', input, disabilitySchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [...QUERY_KEYS.disabilities, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: [...QUERY_KEYS.disabilities, 'titles'] });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.search });
       void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.readiness });
     },

@@ -27,8 +27,9 @@ export function DeadlinesList({
   if (deadlines.length === 0) {
     return (
       <p className="text-sm">
-        No letter date was found, so the deadlines could not be worked out. Each review option must
-        be filed within one year of the date on the letter.
+        No letter date was found, so the deadlines could not be worked out. A Higher-Level Review or
+        a Board Appeal must be filed within one year of the date on the letter; a Supplemental Claim
+        filed within that year keeps your original effective date.
       </p>
     );
   }
@@ -51,6 +52,7 @@ export function DeadlinesList({
               {' · '}
               <span className={cn(TONE_CLASS[left.tone])}>{left.text}</span>
             </span>
+            <p className="text-muted-foreground w-full text-sm">{option.deadlineNote}</p>
           </li>
         );
       })}

@@ -2,7 +2,7 @@ import { disabilityTitleKey } from '@muster/contract/disabilities';
 import type { LetterDecision } from '@muster/contract/decision-letters';
 import { formatDay, formatLongDay } from '@muster/domain/format';
 import { CheckIcon, PlusIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -31,20 +31,41 @@ function StagedPeriods({ staged }: { staged: LetterDecision['staged'] }) {
   );
 }
 
-/** What the next higher rating level asks, quoted from the rating schedule. */
+/** Where the rating schedule reads as it is today. */
+const ECFR_PART_4 = 'https://www.ecfr.gov/current/title-38/chapter-I/part-4';
+
+/**
+ * What the next higher rating level asks, quoted from the rating schedule. The quoted text is the
+ * 2019 edition: where VA has amended the section since, the levels themselves may have changed, so
+ * the quote is labelled as the old text and the current rule is pointed to.
+ */
 function NextLevel({ level }: { level: NonNullable<LetterDecision['next_level']> }) {
+  const amended = level.amended_on !== null;
   return (
     <div className="bg-muted/40 flex flex-col gap-1 rounded-md border p-3">
-      <h4 className="text-sm font-semibold">{`What ${level.percent}% asks`}</h4>
+      <h4 className="text-sm font-semibold">
+        {amended
+          ? `What ${level.percent}% asked in the 2019 rating schedule`
+          : `What ${level.percent}% asks`}
+      </h4>
+      {level.amended_on ? (
+        <p className="rounded-md border border-amber-600/50 bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          {`VA changed this section on ${formatLongDay(level.amended_on)}: the levels and their words may be different now. `}
+          <a
+            href={ECFR_PART_4}
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium underline underline-offset-4 hover:no-underline"
+          >
+            Read the current rule on eCFR
+          </a>
+          .
+        </p>
+      ) : null}
       <blockquote className="border-primary/40 border-l-2 pl-3 text-sm">
         {level.criteria}
       </blockquote>
-      <p className="text-muted-foreground text-xs">
-        {level.citation}
-        {level.amended_on
-          ? ` · Changed since this text: VA amended this section on ${formatLongDay(level.amended_on)}, so today’s criteria may read differently. Check the current rule on eCFR.`
-          : ''}
-      </p>
+      <p className="text-muted-foreground text-xs">{level.citation}</p>
     </div>
   );
 }
@@ -53,8 +74,17 @@ function NextLevel({ level }: { level: NonNullable<LetterDecision['next_level']>
 function AddToDisabilities({ decision }: { decision: LetterDecision }) {
   const titles = useDisabilityTitles();
   const add = useAddDisability();
+  // The one just added, known before the list reads again (so it cannot be added twice).
+  const [addedId, setAddedId] = useState<string | null>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   const input = toDisabilityInput(decision);
-  const existingId = titles.data?.get(disabilityTitleKey(input.title));
+  const existingId = addedId ?? titles.data?.get(disabilityTitleKey(input.title));
+
+  useEffect(() => {
+    // The button the veteran pressed is gone: focus moves to the link that replaced it.
+    if (addedId) linkRef.current?.focus();
+  }, [addedId]);
+
   if (existingId) {
     return (
       <p className="flex items-center gap-1 text-sm">
@@ -62,6 +92,7 @@ function AddToDisabilities({ decision }: { decision: LetterDecision }) {
         <span>
           In your disabilities:{' '}
           <Link
+            ref={linkRef}
             to={paths.disabilities.wizard.getHref(existingId)}
             className="text-primary font-medium underline underline-offset-4 hover:no-underline"
           >
@@ -81,10 +112,12 @@ function AddToDisabilities({ decision }: { decision: LetterDecision }) {
         disabled={add.isPending || titles.isPending}
         onClick={() =>
           add.mutate(input, {
-            onSuccess: (disability) =>
+            onSuccess: (disability) => {
+              setAddedId(disability.id);
               toastFeedback('success', 'Added to your disabilities', {
                 description: `${disability.title} is now in your disabilities.`,
-              }),
+              });
+            },
           })
         }
       >

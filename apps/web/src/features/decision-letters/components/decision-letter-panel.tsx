@@ -23,7 +23,9 @@ function NextDeadline({ letter }: { letter: DecisionLetterSummary }) {
   const next = nextDeadlineOf(letter, localToday());
   if (!next) {
     return letter.deadlines.length > 0 ? (
-      <p className="text-muted-foreground text-sm">Its review deadlines have passed.</p>
+      <p className="text-muted-foreground text-sm">
+        Its review deadlines have passed; a Supplemental Claim with new evidence can still be filed.
+      </p>
     ) : null;
   }
   return (

@@ -63,7 +63,7 @@ export function LetterList({ page, pageSize, pageHref }: LetterListProps) {
         if (lastDelete.current) lastDelete.current.deleted = true;
         setPendingDelete(null);
         toastFeedback('success', 'Letter deleted', {
-          description: `${letterTitle(letter)} and its reading were deleted.`,
+          description: `${letterTitle(letter)}, its file and its reading were deleted.`,
         });
       },
     });
@@ -140,7 +140,7 @@ export function LetterList({ page, pageSize, pageHref }: LetterListProps) {
       <ConfirmDeleteDialog
         open={pendingDelete !== null}
         title="Delete this letter?"
-        description="The letter’s text, and what was read from it, are deleted for good. An uploaded file stays in your uploads until you delete it."
+        description="The letter, the file you uploaded for it, and what was read from it are deleted for good."
         confirmLabel="Delete letter"
         isPending={remove.isPending}
         onConfirm={confirmDelete}

@@ -80,8 +80,9 @@ export function LetterResults({ letter }: { letter: DecisionLetter }) {
               </p>
             ))}
             <p className="text-muted-foreground text-xs">
-              Written by the AI assistant from the decisions below, not from your letter’s text. The
-              decisions themselves were read from the letter without AI.
+              Written by the AI assistant from the decisions below, not from your letter’s text; it
+              may leave some decisions out. The list below is complete, and was read from the letter
+              without AI.
             </p>
           </div>
         </Section>
@@ -115,8 +116,8 @@ export function LetterResults({ letter }: { letter: DecisionLetter }) {
       {letter.evidence.length > 0 ? (
         <Section title="Evidence VA considered">
           <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">
-            {letter.evidence.map((item) => (
-              <li key={item}>{item}</li>
+            {letter.evidence.map((item, index) => (
+              <li key={index}>{item}</li>
             ))}
           </ul>
         </Section>

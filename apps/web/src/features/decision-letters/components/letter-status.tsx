@@ -12,7 +12,9 @@ function statusLine(letter: DecisionLetter): string {
     case 'queued':
       return 'Your letter is waiting to be read.';
     case 'processing':
-      return `Reading your letter: ${letter.progress}% done.`;
+      // The percent is on the progress bar: the status line changes, and is heard, only when the
+      // state does.
+      return 'Reading your letter…';
     case 'complete':
       return letter.decisions.length === 1
         ? 'Your letter was read: 1 decision found.'
@@ -49,7 +51,12 @@ export function LetterStatus({ letter }: { letter: DecisionLetter }) {
       </div>
       {isReading ? (
         <>
-          <Progress value={letter.progress} aria-label="Reading progress" />
+          <div className="flex items-center gap-3">
+            <Progress value={letter.progress} aria-label="Reading progress" />
+            <span className="text-muted-foreground shrink-0 text-sm tabular-nums" aria-hidden>
+              {`${letter.progress}%`}
+            </span>
+          </div>
           <p className="text-muted-foreground text-sm">
             A PDF from VA.gov takes seconds. Scanned pages and photos are read with text
             recognition, about a few seconds a page. You can leave this page: the reading goes on,

@@ -101,7 +101,7 @@ export function NextSteps({ letter }: { letter: DecisionLetter }) {
     <div className="flex min-w-0 flex-col gap-4">
       <EvidenceSteps letter={letter} />
       {choices.length > 0 ? (
-        <fieldset aria-labelledby={legendId} className="flex flex-col gap-2 print:hidden">
+        <fieldset aria-labelledby={legendId} className="flex min-w-0 flex-col gap-2 print:hidden">
           <legend id={legendId} className="font-medium">
             Decisions to ask VA to look at again
           </legend>
@@ -139,8 +139,11 @@ export function NextSteps({ letter }: { letter: DecisionLetter }) {
               <p className="text-sm">{option.how}</p>
               {deadline && left ? (
                 <p className="text-sm">
-                  File by <time dateTime={deadline}>{formatLongDay(deadline)}</time>
-                  {` (${left.text.toLowerCase()})`}
+                  {kind === 'supplemental-claim'
+                    ? 'To keep your effective date, file by '
+                    : 'File by '}
+                  <time dateTime={deadline}>{formatLongDay(deadline)}</time>
+                  {` (${left.text.toLowerCase()}).`}
                 </p>
               ) : null}
               <div className="mt-auto pt-2 print:hidden">
@@ -161,6 +164,12 @@ export function NextSteps({ letter }: { letter: DecisionLetter }) {
           );
         })}
       </ul>
+      {choices.length === 0 ? (
+        <p className="text-muted-foreground text-sm print:hidden">
+          Nothing in this letter can be reviewed yet: VA has deferred every decision in it. Its next
+          letter will have them.
+        </p>
+      ) : null}
       {selected.length === 0 && choices.length > 0 ? (
         <p className="text-muted-foreground text-sm print:hidden">
           Choose at least one decision above to fill in a form.

@@ -53,7 +53,7 @@ export function RatingMath({ letter }: { letter: DecisionLetter }) {
           {`The letter states a combined rating of ${stated}%. `}
           {stated > result.combined
             ? 'It counts conditions rated in earlier decisions too, which this letter does not list.'
-            : 'Check the letter’s table of ratings: it may list a rating this reading missed, or one ended by this decision.'}
+            : 'A rating counted here may have ended, or been read wrongly: check it against the letter’s own table of ratings.'}
         </p>
       )}
       <p className="text-muted-foreground text-sm print:hidden">
