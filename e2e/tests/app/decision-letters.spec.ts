@@ -134,7 +134,7 @@ test('[APP][LETTERS]: a pasted letter is read, explained, acted on, listed and d
   await page.goto('/dashboard');
   const latest = page.getByRole('region', { name: 'Latest decision letter' });
   await expect(latest.getByRole('link', { name: 'Letter of June 14, 2023' })).toBeVisible();
-  await expect(latest).toContainText('Its review deadlines have passed.');
+  await expect(latest).toContainText('Its review deadlines have passed; a Supplemental Claim');
   await checkA11y(page);
 
   // Deleted after the confirmation.
