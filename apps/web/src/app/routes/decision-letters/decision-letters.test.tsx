@@ -8,7 +8,9 @@ import {
   buildLetter,
   lettersApi,
 } from '@/features/decision-letters/testing/letters-api';
+import { UPLOAD_ID, vaultApi } from '@/features/vault/testing/vault-api';
 import { apiError, json } from '@/testing/api-mock';
+import { installFakeXhr } from '@/testing/fake-xhr';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';
 
@@ -96,6 +98,34 @@ describe('decision letters', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByRole('heading', { name: 'Decision Letter Limit Reached' }),
     ).toBeVisible();
+  });
+
+  it('/decision-letter: an uploaded letter the month’s limit refuses is not kept', async () => {
+    const { api } = mockSignedIn({
+      routes: {
+        ...vaultApi().routes,
+        'POST /decision-letters': apiError(403, ERR.FORBIDDEN, {
+          detail: 'decision letter quota reached',
+          quota: {
+            feature: 'decision_letters',
+            used: 1,
+            limit: 1,
+            resets_at: '2026-12-01T00:00:00.000Z',
+          },
+        }),
+      },
+    });
+    installFakeXhr({ autoRespond: (request) => request.respond({ etag: '"x"' }) });
+    renderApp({ path: '/decision-letter' });
+    await screen.findByRole('heading', { level: 1, name: 'Decision Letter Analyzer' }, FIRST_LOAD);
+    const file = new File(['%PDF-1.7 a letter'], 'decision.pdf', { type: 'application/pdf' });
+    await userEvent.upload(screen.getByLabelText('Choose your letter'), file);
+    const dialog = await screen.findByRole('dialog', {}, FIRST_LOAD);
+    expect(
+      within(dialog).getByRole('heading', { name: 'Decision Letter Limit Reached' }),
+    ).toBeVisible();
+    expect(api.calls('POST', '/decision-letters')[0]?.body).toEqual({ file_id: UPLOAD_ID });
+    await waitFor(() => expect(api.calls('DELETE', `/uploads/${UPLOAD_ID}`)).toHaveLength(1));
   });
 
   it('/decision-letters/{id}/results: decisions, what was missing, the next level, the math and the deadlines', async () => {

@@ -13,6 +13,7 @@ import { Form } from '@/components/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { TextAreaField } from '@/components/ui/text-field';
 import { FileUpload } from '@/components/upload/file-upload';
+import { cancelUpload } from '@/components/upload/upload-api';
 import { paths } from '@/config/paths';
 import { useServerFieldErrors } from '@/lib/form-errors';
 
@@ -46,8 +47,14 @@ export function LetterIntake() {
     });
 
   const readUpload = async (file: StoredFile) => {
-    const accepted = await create.mutateAsync({ file_id: file.id });
-    open(accepted.id);
+    try {
+      const accepted = await create.mutateAsync({ file_id: file.id });
+      open(accepted.id);
+    } catch (error) {
+      // Not taken (the month's limit, say): the file is no one's letter, so it does not stay.
+      void cancelUpload(file.id).catch(() => undefined);
+      throw error;
+    }
   };
 
   const readText = ({ text }: z.output<typeof pasteSchema>) => {
