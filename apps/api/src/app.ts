@@ -38,7 +38,10 @@ import { threadRoutes } from './modules/threads/threads.routes.ts';
 import { veteranRoutes } from './modules/veterans/veterans.routes.ts';
 import { disabilityRoutes } from './modules/disabilities/disabilities.routes.ts';
 import { personalStatementRoutes } from './modules/personal-statements/personal-statements.routes.ts';
+import { laymanStatementRoutes } from './modules/layman-statements/layman-statements.routes.ts';
+import { nexusLetterRoutes } from './modules/nexus-letters/nexus-letters.routes.ts';
 import { readinessRoutes } from './modules/readiness/readiness.routes.ts';
+import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
@@ -192,7 +195,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(veteranRoutes);
   await app.register(disabilityRoutes);
   await app.register(personalStatementRoutes);
+  await app.register(laymanStatementRoutes);
+  await app.register(nexusLetterRoutes);
   await app.register(readinessRoutes);
+  await app.register(claimRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

@@ -62,6 +62,8 @@ function collection(kind: DisabilityRecordKind): DisabilityRoute[] {
 const SECONDARY = `${DISABILITY_PATH}/secondary-disabilities`;
 export const STATEMENTS_PATH = `${DISABILITY_PATH}/personal-statements`;
 export const STATEMENT_PATH = `${STATEMENTS_PATH}/:statementId`;
+export const NEXUS_LETTERS_PATH = `${DISABILITY_PATH}/nexus-letters`;
+export const NEXUS_LETTER_PATH = `${NEXUS_LETTERS_PATH}/:letterId`;
 export const READINESS_PATH = `${DISABILITY_PATH}/readiness`;
 export const READINESS_SUMMARY_PATH = `${DISABILITY_BASE}/readiness`;
 const DSM = `${MENTAL_HEALTH_CONDITION_PATH}/dsm-criteria`;
@@ -142,6 +144,39 @@ export const DISABILITY_ROUTES: readonly DisabilityRoute[] = Object.freeze([
     method: 'GET',
     path: `${STATEMENT_PATH}/download-statement`,
     summary: 'Download the latest version: PDF, Word, VA Form 21-4138 or VA Form 21-0781',
+  },
+  {
+    method: 'GET',
+    path: NEXUS_LETTERS_PATH,
+    summary: 'The nexus letters of the disability, newest first',
+  },
+  {
+    method: 'POST',
+    path: NEXUS_LETTERS_PATH,
+    summary: 'Draft a nexus letter, its details taken from the disability unless sent',
+  },
+  { method: 'GET', path: NEXUS_LETTER_PATH, summary: 'One nexus letter' },
+  { method: 'PATCH', path: NEXUS_LETTER_PATH, summary: 'Change a nexus letter' },
+  { method: 'DELETE', path: NEXUS_LETTER_PATH, summary: 'Delete a nexus letter' },
+  {
+    method: 'GET',
+    path: `${NEXUS_LETTER_PATH}/negative-conditions`,
+    summary: 'The facts against the claim the nexus letter must address',
+  },
+  {
+    method: 'PUT',
+    path: `${NEXUS_LETTER_PATH}/negative-conditions`,
+    summary: 'Replace the facts against the claim the nexus letter must address',
+  },
+  {
+    method: 'POST',
+    path: `${NEXUS_LETTER_PATH}/generate-content`,
+    summary: 'Draft the nexus letter’s text from its details and the disability',
+  },
+  {
+    method: 'GET',
+    path: `${NEXUS_LETTER_PATH}/generate-letter-document`,
+    summary: 'Download the nexus letter as PDF or Word',
   },
   ...collection('exposures'),
   {

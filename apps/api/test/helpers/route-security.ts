@@ -5,9 +5,11 @@
  * - public: open (probes, docs, sign-in steps, the public calculator later);
  * - signature: authenticated by its own signature (webhooks, signed storage links);
  * - user: needs a signed-in (non-anonymous) user;
- * - owned: needs a user AND names a resource by id: another user's id answers 404.
+ * - owned: needs a user AND names a resource by id: another user's id answers 404;
+ * - token: needs a session (an anonymous one will do) AND a link's token in a header, which
+ *   reaches that link's resource alone: any other token answers 404.
  */
-export type Kind = 'public' | 'signature' | 'user' | 'owned';
+export type Kind = 'public' | 'signature' | 'user' | 'owned' | 'token';
 export const ROUTE_SECURITY: Record<string, Kind> = {
   'GET /health': 'public',
   'GET /ready': 'public',
@@ -78,6 +80,23 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'GET /decision-letters/:id': 'owned',
   'DELETE /decision-letters/:id': 'owned',
   'GET /decision-letters/:id/review-forms/:kind': 'owned',
+  'POST /layman-statements': 'user',
+  'GET /layman-statements': 'user',
+  'GET /layman-statements/:id': 'owned',
+  'PATCH /layman-statements/:id': 'owned',
+  'DELETE /layman-statements/:id': 'owned',
+  'DELETE /layman-statements/:id/link': 'owned',
+  'POST /layman-statements/:id/email': 'owned',
+  'GET /layman-statements/:id/download': 'owned',
+  'GET /layman-statements/by-token': 'token',
+  'POST /layman-statements/by-token/draft': 'token',
+  'POST /layman-statements/by-token/submit': 'token',
+  'GET /claims': 'user',
+  'POST /claims': 'user',
+  'GET /claims/:id': 'owned',
+  'PATCH /claims/:id': 'owned',
+  'DELETE /claims/:id': 'owned',
+  'GET /claims/:id/review': 'owned',
   'GET /veterans': 'user',
   'POST /veterans': 'user',
   'GET /veterans/:id': 'owned',
@@ -108,6 +127,17 @@ export const ROUTE_SECURITY: Record<string, Kind> = {
   'PATCH /disabilities/:id/personal-statements/:statementId': 'owned',
   'DELETE /disabilities/:id/personal-statements/:statementId': 'owned',
   'GET /disabilities/:id/personal-statements/:statementId/download-statement': 'owned',
+  'GET /nexus-letters': 'user',
+  'GET /nexus-letters/:letterId': 'owned',
+  'GET /disabilities/:id/nexus-letters': 'owned',
+  'POST /disabilities/:id/nexus-letters': 'owned',
+  'GET /disabilities/:id/nexus-letters/:letterId': 'owned',
+  'PATCH /disabilities/:id/nexus-letters/:letterId': 'owned',
+  'DELETE /disabilities/:id/nexus-letters/:letterId': 'owned',
+  'GET /disabilities/:id/nexus-letters/:letterId/negative-conditions': 'owned',
+  'PUT /disabilities/:id/nexus-letters/:letterId/negative-conditions': 'owned',
+  'POST /disabilities/:id/nexus-letters/:letterId/generate-content': 'owned',
+  'GET /disabilities/:id/nexus-letters/:letterId/generate-letter-document': 'owned',
   'GET /disabilities/:id/secondary-disabilities': 'owned',
   'POST /disabilities/:id/secondary-disabilities': 'owned',
   'GET /disabilities/:id/secondary-disabilities/:secondaryId': 'owned',

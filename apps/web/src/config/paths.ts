@@ -117,7 +117,12 @@ export const paths = {
   },
   claims: staticPath('/claims'),
   documents: staticPath('/documents'),
-  review: staticPath('/review'),
+  review: {
+    path: '/review',
+    /** The review of one claim (`?claim=`); without it, the latest claim. */
+    getHref: ({ claim }: { claim?: string } = {}) =>
+      claim ? `/review?claim=${encodeURIComponent(claim)}` : '/review',
+  },
   nexus: {
     list: staticPath('/nexus'),
     new: staticPath('/nexus/new'),

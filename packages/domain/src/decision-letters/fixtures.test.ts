@@ -19,6 +19,13 @@ const EXPECTED_FILES: Record<string, string> = import.meta.glob('./fixtures/*.ex
   import: 'default',
   eager: true,
 });
+/**
+ * The PDF versions (fixtures/README.md, "The letters as PDF"): only their names are read here;
+ * scripts/make-letter-pdfs.test.ts holds each one to its letter.
+ */
+const PDF_FILES = Object.keys(import.meta.glob('./fixtures/pdf/*.pdf', { query: '?url' })).map(
+  (file) => file.split('/').at(-1) ?? file,
+);
 
 const OUTCOMES = [
   'granted',
@@ -474,6 +481,24 @@ describe('[DOMAIN][DECISION LETTERS]: the fixture set', () => {
       ...[...expectations.keys()].filter((name) => !texts.has(name)).map((name) => `${name}.txt`),
     ];
     expect(unpaired).toEqual([]);
+  });
+
+  it('[DOMAIN]: every letter is also a text-layer PDF, and each PDF is of a letter', () => {
+    const pdfs = new Set(PDF_FILES);
+    expect(LETTERS.filter((letter) => !pdfs.has(`${letter.name}.pdf`)).map((l) => l.name)).toEqual(
+      [],
+    );
+    const orphans = PDF_FILES.filter((file) => !texts.has(file.replace(/(\.scanned)?\.pdf$/, '')));
+    expect(orphans).toEqual([]);
+  });
+
+  it('[DOMAIN]: at least 4 letters are also scans, among them AMA, legacy code-sheet and OCR-damaged ones', () => {
+    const scanned = LETTERS.filter((letter) => PDF_FILES.includes(`${letter.name}.scanned.pdf`));
+    expect(scanned.length).toBeGreaterThanOrEqual(4);
+    const covered = new Set(scanned.flatMap((letter) => COVERAGE[letter.name] ?? []));
+    expect(
+      (['ama', 'legacy-code-sheet', 'ocr-noise'] as const).filter((c) => !covered.has(c)),
+    ).toEqual([]);
   });
 
   it('[DOMAIN]: holds at least 24 letters, named NN-short-name', () => {

@@ -6,6 +6,8 @@ import { CONDITION_CATALOGUE } from '../condition-catalogue.ts';
  * ("ser vice", "Septem-" / "ber"), and digits read as letters or letters as digits ("2O23",
  * "l0 percent", "Ju1y", "0ctober"). The rules, in our words:
  *
+ * - A bullet is a mark at the start of a line followed by a space: the bullet, or what OCR reads
+ *   it as ("«", "©", "+", "*"), or a dash. All are written as "•".
  * - A page header is a "File Number" or "Page N (of M)" line, and a short upper-case line next to
  *   one that repeats in the document or reads "LAST, FIRST M" (the veteran's name, the file
  *   number). Headers and the blank lines around them are dropped, so a sentence broken by a page
@@ -44,7 +46,17 @@ export type CleanLines = {
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const NOISE = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F\u200B-\u200D\u2060\uFEFF\uFFFD]/g;
 
-/** Unicode dashes, quotes and spaces to ASCII; control characters and stray binary removed. */
+/**
+ * A list item's bullet as OCR reads it: the bullet itself or one of the marks it is misread as
+ * (a guillemet, a copyright or registered sign, a plus), or a dash or asterisk, at the start of a
+ * line and followed by a space and text. A plus or dash before a number is its sign, not a bullet.
+ */
+const BULLET = /^([ \t]*)(?:[•·●▪■◦«»©®*]|[+-](?=[ \t]+[^\s\d]))[ \t]+(?=\S)/gm;
+
+/**
+ * Unicode dashes, quotes and spaces to ASCII; control characters and stray binary removed; every
+ * kind of bullet written as one.
+ */
 export function cleanCharacters(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
@@ -53,7 +65,8 @@ export function cleanCharacters(text: string): string {
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, ' ')
     .replace(/\f/g, '\n')
-    .replace(NOISE, '');
+    .replace(NOISE, '')
+    .replace(BULLET, '$1• ');
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -90,7 +103,7 @@ export function removePageHeaders(lines: readonly string[]): CleanLines {
   const kept: string[] = [];
   for (let i = 0; i < lines.length; i += 1) {
     if (header[i]) continue;
-    const line = (lines[i] ?? '').replace(/\s+$/, '');
+    const line = (lines[i] ?? '').trimEnd();
     // A blank line right after a header (or before one) is the page break itself.
     if (line === '' && ((i > 0 && header[i - 1]) || (i + 1 < lines.length && header[i + 1]))) {
       continue;

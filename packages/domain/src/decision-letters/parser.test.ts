@@ -9,7 +9,7 @@ import {
   splitSecondary,
   statesPresumption,
 } from './grammar.ts';
-import { removePageHeaders, repairLines, repairToken } from './normalise.ts';
+import { cleanCharacters, removePageHeaders, repairLines, repairToken } from './normalise.ts';
 import { parseDecisionLetter, type ParsedDecision } from './parser.ts';
 
 /** The one decision a short text states. */
@@ -23,6 +23,18 @@ function only(text: string): ParsedDecision {
 const ocrDate = (...lines: string[]) => parseDate(repairLines(lines).join('\n'));
 
 describe('[DOMAIN][DECISION LETTERS]: normalising extracted and OCR text', () => {
+  it('[DOMAIN]: reads the marks OCR makes of a bullet as a bullet; a sign before a number stays', () => {
+    expect(
+      cleanCharacters(
+        '« VA examination\n+ Lay statement\n  © Private records\n\u2013 Buddy statement\n* Service records',
+      ),
+    ).toBe(
+      '• VA examination\n• Lay statement\n  • Private records\n• Buddy statement\n• Service records',
+    );
+    const notBullets = '+ 10 percent\n- 5 degrees\n-connected\n+1-800-827-1000\nA + B\nx - y';
+    expect(cleanCharacters(notBullets)).toBe(notBullets);
+  });
+
   it('[DOMAIN]: reads look-alike characters as the kind of token they sit in', () => {
     expect(repairToken('l0')).toBe('10');
     expect(repairToken('5O')).toBe('50');
@@ -741,6 +753,30 @@ describe('[DOMAIN][DECISION LETTERS]: the letter around the decisions', () => {
     ]);
   });
 
+  it('[DOMAIN]: a scanned list: bullets as OCR reads them, an introduction without a colon', () => {
+    const scanned = [
+      'Evidence Considered',
+      'In making our decision, in addition to the evidence listed in the Rating Decision, we',
+      'considered the following evidence',
+      '',
+      '« VA Form 21-526EZ, Application for Disability Compensation and Related Compensation',
+      'Benefits, received January 9, 2023',
+      '+ VA examination, dated March 2, 2023',
+      '© Private treatment records, Bayfront Gastroenterology, dated April 4, 2023',
+      '- Lay statement from your spouse, received May 5, 2023',
+      '* VA audiology examination, dated March 8, 2023',
+      '',
+      'What You Should Do If You Disagree With Our Decision',
+    ].join('\n');
+    expect(parseDecisionLetter(scanned).evidence).toEqual([
+      'VA Form 21-526EZ, Application for Disability Compensation and Related Compensation Benefits, received January 9, 2023',
+      'VA examination, dated March 2, 2023',
+      'Private treatment records, Bayfront Gastroenterology, dated April 4, 2023',
+      'Lay statement from your spouse, received May 5, 2023',
+      'VA audiology examination, dated March 8, 2023',
+    ]);
+  });
+
   it('[DOMAIN]: the dateline, never a date inside a sentence or the rating decision date', () => {
     const ratingDecisionOnly = [
       'Rating Decision',
@@ -828,6 +864,7 @@ describe('[DOMAIN][DECISION LETTERS]: any input', () => {
       `Service connection for ${'a '.repeat(100_000)}`,
       `Evaluation of x is increased to 10 percent effective May 1, 2020${' to May 2, 2020, and 20 percent from May 3, 2020'.repeat(15_000)}`,
       `${'a-\n'.repeat(200_000)}`,
+      `${' '.repeat(200_000)}x`,
       `${'Tinnitus: x\n'.repeat(60_000)}`,
       `${'does not show that '.repeat(50_000)}`,
       Array.from(

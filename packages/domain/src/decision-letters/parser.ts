@@ -208,10 +208,14 @@ function readEvidence(raw: readonly string[], full: readonly boolean[]): string[
     let start = -1;
     if (EVIDENCE_HEADING.test(line)) {
       start = i + 1;
-      // An introduction of a line or two ("In making our decision, … the following evidence:").
+      // An introduction of a line or two ("In making our decision, … the following evidence:"),
+      // ended by its colon or, when it has none, by the first bullet.
       for (let k = i + 1; k < Math.min(raw.length, i + 5); k += 1) {
         const next = raw[k] ?? '';
-        if (ITEM_MARK.test(next)) break;
+        if (ITEM_MARK.test(next)) {
+          start = k;
+          break;
+        }
         if (next.trim().endsWith(':')) {
           start = k + 1;
           break;

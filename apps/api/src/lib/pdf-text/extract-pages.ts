@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createWorker, type Worker } from 'tesseract.js';
-import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { findPageImages } from './page-images.ts';
 import { encodePng } from './png.ts';
 
 /** One page's text, and whether it came from the PDF's text layer or from reading its image. */
@@ -28,7 +29,8 @@ export async function createOcr(): Promise<{
   return {
     async read(png) {
       const { data } = await worker.recognize(png, {}, { text: true, blocks: true });
-      return columnText(linesOf((data.blocks ?? []) as OcrBlock[])) ?? data.text;
+      const lines = linesOf((data.blocks ?? []) as OcrBlock[]);
+      return lines.length > 0 ? pageText(lines) : data.text;
     },
     close: async () => {
       await worker.terminate();
@@ -36,18 +38,74 @@ export async function createOcr(): Promise<{
   };
 }
 
-type OcrWord = { text: string; bbox: { x0: number; x1: number } };
-type OcrBlock = { paragraphs: { lines: { words: OcrWord[] }[] }[] };
-type Line = { text: string; x0: number; x1: number }[];
+type OcrBox = { x0: number; y0: number; x1: number; y1: number };
+type OcrBlock = {
+  paragraphs: {
+    lines: { bbox: OcrBox; baseline?: OcrBox; words: { text: string; bbox: OcrBox }[] }[];
+  }[];
+};
 
-function linesOf(blocks: OcrBlock[]): Line[] {
+/** A line as OCR found it: its words with their extent across the page, and its own down it. */
+export type OcrLine = {
+  words: { text: string; x0: number; x1: number }[];
+  /** The top and bottom of the line's box and its baseline, in pixels from the top of the page. */
+  top: number;
+  bottom: number;
+  baseline: number;
+};
+
+/** Every line of the page that holds a word, in the order OCR read them. */
+function linesOf(blocks: OcrBlock[]): OcrLine[] {
   return blocks.flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.map((line) =>
-        line.words.map((word) => ({ text: word.text, x0: word.bbox.x0, x1: word.bbox.x1 })),
-      ),
+      paragraph.lines.flatMap((line) => {
+        const words = line.words
+          .filter((word) => word.text.trim() !== '')
+          .map((word) => ({ text: word.text.trim(), x0: word.bbox.x0, x1: word.bbox.x1 }));
+        if (words.length === 0) return [];
+        const baseline = line.baseline ? (line.baseline.y0 + line.baseline.y1) / 2 : line.bbox.y1;
+        return [{ words, top: line.bbox.y0, bottom: line.bbox.y1, baseline }];
+      }),
     ),
   );
+}
+
+/**
+ * A page's text as a text layer gives it: one text line per OCR line, and a blank line only where
+ * the page leaves a real gap. OCR groups lines into paragraphs by its own measure (it makes a
+ * paragraph of every table row, list item and short line), so its paragraphs are not used; the
+ * gap is measured instead. The page's line pitch is the distance from one baseline to the next
+ * that most closely set lines keep (the lower quartile of the distances, and never less than a
+ * line's height); a line more than one and a half pitches below the one before, or above it (OCR
+ * went on with another part of the page), follows a blank line.
+ */
+export function linesText(lines: readonly OcrLine[]): string {
+  const distances = lines
+    .slice(1)
+    .map((line, i) => line.baseline - (lines[i]?.baseline ?? 0))
+    .filter((distance) => distance > 0)
+    .sort((a, b) => a - b);
+  const heights = lines.map((line) => line.bottom - line.top).sort((a, b) => a - b);
+  const pitch = Math.max(
+    distances[Math.floor((distances.length - 1) / 4)] ?? 0,
+    heights[Math.floor(heights.length / 2)] ?? 0,
+  );
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const previous = lines[i - 1];
+    if (previous) {
+      const distance = line.baseline - previous.baseline;
+      const sameRow = line.top < previous.bottom && line.bottom > previous.top;
+      if (distance > 1.5 * pitch || (distance < 0 && !sameRow)) out.push('');
+    }
+    out.push(line.words.map((word) => word.text).join(' '));
+  });
+  return out.join('\n');
+}
+
+/** A page's text: two columns one after the other, or else its lines as they come. */
+export function pageText(lines: readonly OcrLine[]): string {
+  return columnText(lines) ?? `${linesText(lines)}\n`;
 }
 
 /** The narrowest empty band between two columns, in pixels. */
@@ -58,10 +116,11 @@ const MIN_GUTTER = 8;
  * enclosures) comes out of OCR as lines running across both, which splits every sentence of the
  * body. When a vertical band in the middle of the page is crossed by almost no word, and many
  * lines have words on both sides of it, the page is read as two columns: all of the left, then
- * all of the right. Otherwise null (read the lines as they are).
+ * all of the right, each with its blank lines where it leaves a gap. Otherwise null (read the
+ * lines as they are).
  */
-export function columnText(lines: Line[]): string | null {
-  const words = lines.flat();
+export function columnText(lines: readonly OcrLine[]): string | null {
+  const words = lines.flatMap((line) => line.words);
   if (words.length === 0) return null;
   const left = Math.min(...words.map((w) => w.x0));
   const right = Math.max(...words.map((w) => w.x1));
@@ -84,26 +143,24 @@ export function columnText(lines: Line[]): string | null {
   if (best.length < MIN_GUTTER) return null;
   const gutter = left + best.start + best.length / 2;
   const both = lines.filter(
-    (line) => line.some((w) => w.x1 <= gutter) && line.some((w) => w.x0 >= gutter),
+    (line) => line.words.some((w) => w.x1 <= gutter) && line.words.some((w) => w.x0 >= gutter),
   ).length;
   if (both < Math.max(3, lines.length * 0.15)) return null;
-  const side = (line: Line, isLeft: boolean) =>
-    line
-      .filter((w) => (w.x0 + w.x1) / 2 < gutter === isLeft)
-      .map((w) => w.text)
-      .join(' ');
-  const column = (isLeft: boolean) =>
-    lines
-      .map((line) => side(line, isLeft))
-      .filter((text) => text.trim() !== '')
-      .join('\n');
+  const column = (isLeft: boolean) => {
+    const side = (line: OcrLine) => ({
+      ...line,
+      words: line.words.filter((w) => (w.x0 + w.x1) / 2 < gutter === isLeft),
+    });
+    return linesText(lines.map(side).filter((line) => line.words.length > 0));
+  };
   return `${column(true)}\n\n${column(false)}\n`;
 }
 
 /**
  * The text of every page of a PDF, in order: the text layer where there is one; otherwise the
- * page's largest image read by OCR (a scanned page is one picture). A page with neither is
- * reported with `source: 'none'` and no text. `onPage` hears of each page as it is done.
+ * page's largest image read by OCR (a scanned page is one picture, in colour, gray or black and
+ * white). A page with neither is reported with `source: 'none'` and no text. `onPage` hears of
+ * each page as it is done.
  */
 export async function extractPages(
   bytes: Uint8Array,
@@ -120,7 +177,7 @@ export async function extractPages(
       if (layer.replace(/\s+/g, '').length >= MIN_TEXT_LAYER_CHARS) {
         pages.push({ page: index + 1, text: layer, source: 'text' });
       } else {
-        const images = await extractImages(pdf, index + 1);
+        const images = await findPageImages(pdf, index + 1);
         const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
         if (!largest) {
           pages.push({ page: index + 1, text: layer, source: 'none' });

@@ -75,3 +75,45 @@ export function contactMail(options: {
     html,
   };
 }
+
+/**
+ * A veteran's request for a lay statement, sent to the witness. The link is the only secret in it
+ * and appears once in each part; it names the veteran by first name only.
+ */
+export function layStatementLinkMail(options: {
+  to: string;
+  witnessName: string;
+  veteranFirstName: string;
+  condition: string;
+  link: string;
+  days: number;
+  appUrl: string;
+}): Mail {
+  const { veteranFirstName: veteran, condition } = options;
+  const text = [
+    `Hello ${options.witnessName},`,
+    '',
+    `${veteran} asks you for a statement about their ${condition}, for their VA disability claim.`,
+    'What you have seen yourself helps VA understand how the condition affects them.',
+    '',
+    `Open this link to read the questions and write your statement: ${options.link}`,
+    '',
+    `The link works once and expires in ${options.days} days. Please do not forward it.`,
+    '',
+    DISCLAIMER,
+  ].join('\n');
+  const html = layout({
+    preheader: `${veteran} asks you for a statement supporting their VA claim.`,
+    appUrl: options.appUrl,
+    body: `<h1 style="margin:0 0 12px;font-size:20px">A statement for ${escape(veteran)}</h1>
+<p style="margin:0 0 16px;font-size:15px;line-height:22px">Hello ${escape(options.witnessName)}, ${escape(veteran)} asks you for a statement about their ${escape(condition)}, for their VA disability claim. What you have seen yourself helps VA understand how the condition affects them.</p>
+<p style="margin:0 0 16px"><a href="${escape(options.link)}" style="display:inline-block;background:#1b2a3a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Write your statement</a></p>
+<p style="margin:0;font-size:13px;line-height:20px;color:#3d4a57">The link works once and expires in ${options.days} days. Please do not forward it.</p>`,
+  });
+  return {
+    to: options.to,
+    subject: `${veteran} asks you for a statement for their VA claim`,
+    text,
+    html,
+  };
+}

@@ -18,11 +18,14 @@ import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { exportMessages } from '#src/modules/chat/chat.service.ts';
 import { exportLetters } from '#src/modules/decision-letters/decision-letters.service.ts';
+import { exportLaymanStatements } from '#src/modules/layman-statements/layman-statements.service.ts';
+import { exportClaims } from '#src/modules/claims/claims.service.ts';
 import { exportDocuments } from '#src/modules/documents/documents.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
 import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
 import { exportStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
+import { exportNexusLetters } from '#src/modules/nexus-letters/nexus-letters.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
 import * as repository from './users.repository.ts';
@@ -172,9 +175,11 @@ export async function exportAccount(
   const ownMessages = await exportMessages(owner);
   const ownDocuments = await exportDocuments(owner);
   const ownLetters = await exportLetters(owner);
+  const ownLaymanStatements = await exportLaymanStatements(owner);
   const ownVeterans = await exportVeterans(owner);
   const ownDisabilities = await exportDisabilities(owner);
   const ownStatements = await exportStatements(owner);
+  const ownClaims = await exportClaims(owner);
   const zip = new yazl.ZipFile();
   const json = (name: string, value: unknown) =>
     zip.addBuffer(Buffer.from(JSON.stringify(value, null, 2)), name);
@@ -203,6 +208,8 @@ export async function exportAccount(
   );
   // Decision letters: the text read from each and what it decided.
   json('decision-letters.json', ownLetters);
+  // Lay statements asked of others: who, what they saw, and what they submitted and signed.
+  json('layman-statements.json', ownLaymanStatements);
   // The vault: each document's name and VA type, and the file it is (under files/).
   json('documents.json', ownDocuments);
   // Chat messages, the veteran's and the assistant's, oldest first.
@@ -213,6 +220,10 @@ export async function exportAccount(
   json('disabilities.json', ownDisabilities);
   // Personal statements with every kept version.
   json('personal-statements.json', ownStatements);
+  // Nexus letters: each one's details, the facts against the claim, and its text.
+  json('nexus-letters.json', await exportNexusLetters(owner));
+  // Claims: each one's name, status, veteran record and disabilities in order.
+  json('claims.json', ownClaims);
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

@@ -96,7 +96,8 @@ describe('[OPENAPI]', () => {
     for (const route of expected) {
       const security = documented.get(asDocumentKey(route))!.security;
       const kind = ROUTE_SECURITY[route];
-      if (kind === 'user' || kind === 'owned') expect(security, route).toEqual(BEARER);
+      if (kind === 'user' || kind === 'owned' || kind === 'token')
+        expect(security, route).toEqual(BEARER);
       else if (OPTIONAL_BEARER.includes(route)) expect(security, route).toEqual([...BEARER, {}]);
       else expect(security, route).toEqual([]);
     }

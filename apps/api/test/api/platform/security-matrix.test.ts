@@ -34,7 +34,7 @@ describe('[SECURITY][MATRIX]', () => {
 
   it('[SECURITY]: protected routes answer 401 / 1004 without a token', async () => {
     for (const key of Object.keys(MATRIX).filter(
-      (k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned',
+      (k) => MATRIX[k] === 'user' || MATRIX[k] === 'owned' || MATRIX[k] === 'token',
     )) {
       const response = await app.inject({
         method: methodOf(key),
@@ -112,15 +112,30 @@ describe('[SECURITY][MATRIX]', () => {
     };
     // Every path under a disability names the owner's real disability.
     const disabilityId = disability.json<{ id: string }>().id;
+    const layman = await app.inject({
+      method: 'POST',
+      url: '/layman-statements',
+      headers: bearer(owner.token),
+      payload: {
+        disability_id: disabilityId,
+        name: 'A Witness',
+        relationship: 'friend',
+        witnessed: 'X',
+      },
+    });
+    expect(layman.statusCode, layman.body).toBe(201);
+    const laymanId = layman.json<{ id: string }>().id;
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
       const id =
         ids[path] ??
         (path.startsWith('/disabilities/:id')
           ? disabilityId
-          : path.startsWith('/threads/:threadId')
-            ? ids['/threads/:id']!
-            : owner.userId);
+          : path.startsWith('/layman-statements/:id')
+            ? laymanId
+            : path.startsWith('/threads/:threadId')
+              ? ids['/threads/:id']!
+              : owner.userId);
       const response = await app.inject({
         method: methodOf(key),
         url: fill(key, id),
@@ -134,7 +149,9 @@ describe('[SECURITY][MATRIX]', () => {
           ? { content: 'Hello' }
           : key.startsWith('PATCH /documents')
             ? { name: 'X' }
-            : { first_name: 'X' };
+            : key.startsWith('PATCH /layman-statements')
+              ? { notes: 'X' }
+              : { first_name: 'X' };
       const retried =
         response.statusCode === 400
           ? await app.inject({
@@ -160,6 +177,59 @@ describe('[SECURITY][MATRIX]', () => {
         ...bodyFor(methodOf(key)),
       });
       expect([403, 404], key).toContain(response.statusCode);
+    }
+  });
+  it('[SECURITY]: token routes reach only the resource of the token sent: any other answers 404', async () => {
+    const disability = await app.inject({
+      method: 'POST',
+      url: '/disabilities',
+      headers: bearer(owner.token),
+      payload: { title: 'Token matrix' },
+    });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/layman-statements',
+      headers: bearer(owner.token),
+      payload: {
+        disability_id: disability.json<{ id: string }>().id,
+        name: 'Token Witness',
+        relationship: 'friend',
+        witnessed: 'Saw it',
+      },
+    });
+    const token = made.json<{ token_link: string }>().token_link.split('/').pop()!;
+    // The token opens its own request, for an anonymous session and a signed-in one alike.
+    for (const session of [anonymous, intruder.token]) {
+      const own = await app.inject({
+        method: 'GET',
+        url: '/layman-statements/by-token',
+        headers: { ...bearer(session), 'x-layman-token': token },
+      });
+      expect(own.statusCode, own.body).toBe(200);
+    }
+    const valid: Record<string, unknown> = {
+      'GET /layman-statements/by-token': undefined,
+      'POST /layman-statements/by-token/draft': { answers: { observed: 'Limping.' } },
+      'POST /layman-statements/by-token/submit': {
+        statement: 'I saw it.',
+        signature: 'Token Witness',
+        certify: true,
+        signer: {},
+      },
+    };
+    const others = ['', 'x', token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), `${token}A`];
+    for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'token')) {
+      expect(key in valid, key).toBe(true);
+      for (const other of others) {
+        const response = await app.inject({
+          method: methodOf(key),
+          url: fill(key, owner.userId),
+          headers: { ...bearer(anonymous), 'x-layman-token': other },
+          ...(valid[key] === undefined ? {} : { payload: valid[key] as object }),
+        });
+        expect(response.statusCode, `${key} ${other.length}`).toBe(404);
+        expect(errorEnvelopeSchema.parse(response.json()).code, key).toBe(ERR.NOT_FOUND);
+      }
     }
   });
 });

@@ -314,11 +314,14 @@ describe('[USERS]', () => {
     expect([...entries.keys()].sort()).toEqual(
       [
         'README.json',
+        'claims.json',
         'decision-letters.json',
         'disabilities.json',
         'documents.json',
         `files/${grant.file_id}-rating decision.pdf`,
         'files.json',
+        'layman-statements.json',
+        'nexus-letters.json',
         'messages.json',
         'personal-statements.json',
         'profile.json',

@@ -25,11 +25,6 @@ function upcomingProtected(path: string): AppRoute {
   return upcomingScreen(path, upcomingScreenFor(path));
 }
 
-/** The same for a screen open to anyone. */
-function upcomingPublic(path: string): AppRoute {
-  return { ...upcomingProtected(path), isProtected: false };
-}
-
 export const PUBLIC_ROUTES: AppRoute[] = [
   {
     path: paths.serviceOutage.path,
@@ -63,7 +58,15 @@ export const PUBLIC_ROUTES: AppRoute[] = [
         Component: module.PlanSelectionRoute,
       })),
   },
-  upcomingPublic(paths.laymanSign.path),
+  {
+    path: paths.laymanSign.path,
+    title: 'Sign Layman Statement',
+    isProtected: false,
+    lazy: () =>
+      import('../routes/layman/layman-sign').then((module) => ({
+        Component: module.LaymanSignRoute,
+      })),
+  },
   {
     path: paths.privacyPolicy.path,
     title: 'Privacy policy',
@@ -241,7 +244,15 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.BulkAddDisabilitiesRoute,
       })),
   },
-  upcomingProtected(paths.disabilities.buddyStatementNew.path),
+  {
+    path: paths.disabilities.buddyStatementNew.path,
+    title: 'Request a buddy statement',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/disabilities/buddy-statement-new').then((module) => ({
+        Component: module.BuddyStatementNewRoute,
+      })),
+  },
   {
     // The disability's own page; the wizard's pages are its children.
     path: paths.disabilities.wizard.path,
@@ -262,7 +273,13 @@ export const PROTECTED_ROUTES: AppRoute[] = [
     })),
   },
 
-  upcomingProtected(paths.claims.path),
+  {
+    path: paths.claims.path,
+    title: 'Claims',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/claims/claims').then((module) => ({ Component: module.ClaimsRoute })),
+  },
   {
     path: paths.documents.path,
     title: 'Documents',
@@ -272,11 +289,37 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.DocumentsRoute,
       })),
   },
-  upcomingProtected(paths.review.path),
+  {
+    path: paths.review.path,
+    title: 'Review',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/claims/review').then((module) => ({ Component: module.ReviewRoute })),
+  },
 
-  upcomingProtected(paths.nexus.list.path),
-  upcomingProtected(paths.nexus.new.path),
-  upcomingProtected(paths.nexus.detail.path),
+  {
+    path: paths.nexus.list.path,
+    title: 'Nexus letters',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/nexus/nexus').then((module) => ({ Component: module.NexusRoute })),
+  },
+  {
+    path: paths.nexus.new.path,
+    title: 'Request a nexus letter',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/nexus/new-nexus').then((module) => ({ Component: module.NewNexusRoute })),
+  },
+  {
+    path: paths.nexus.detail.path,
+    title: 'Nexus letter',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/nexus/nexus-letter').then((module) => ({
+        Component: module.NexusLetterRoute,
+      })),
+  },
 
   {
     path: paths.vault.path,

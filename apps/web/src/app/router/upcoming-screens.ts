@@ -7,36 +7,6 @@ import { paths } from '@/config/paths';
 export type UpcomingScreen = { title: string; summary: string };
 
 const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
-  [paths.laymanSign.path]: {
-    title: 'Sign Layman Statement',
-    summary:
-      'Read the statement a veteran asked you to support, then sign it. You do not need a Muster account.',
-  },
-  [paths.disabilities.buddyStatementNew.path]: {
-    title: 'Request a buddy statement',
-    summary:
-      'Ask someone who knows you, such as a fellow service member, a family member or a friend, to write and sign a statement that supports your claim.',
-  },
-  [paths.claims.path]: {
-    title: 'Claims',
-    summary: 'Your claims and where each one stands.',
-  },
-  [paths.review.path]: {
-    title: 'Review',
-    summary: 'Check everything in your claim before you file it with VA.',
-  },
-  [paths.nexus.list.path]: {
-    title: 'Nexus letters',
-    summary: 'Your nexus letter requests and the letters prepared from them.',
-  },
-  [paths.nexus.new.path]: {
-    title: 'Request a nexus letter',
-    summary: 'Start a nexus letter: a medical opinion that connects a condition to your service.',
-  },
-  [paths.nexus.detail.path]: {
-    title: 'Nexus letter',
-    summary: 'One nexus letter and its status.',
-  },
   [paths.linkVso.path]: {
     title: 'Link a VSO',
     summary:

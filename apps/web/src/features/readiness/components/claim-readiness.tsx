@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/utils/cn';
 
 import { useReadiness } from '../api/get-readiness';
-import { NextStepText } from './next-step';
+import { NextStepText } from '@/components/next-step-text';
 
 const STATUS_ICONS: Record<ReadinessStatus, { icon: LucideIcon; className: string }> = {
   met: { icon: CircleCheckIcon, className: 'text-primary' },

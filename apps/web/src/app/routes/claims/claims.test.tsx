@@ -1,0 +1,190 @@
+import type { Claim, ClaimReview } from '@muster/contract/claims';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { json, type ApiRequest } from '@/testing/api-mock';
+import { renderApp } from '@/testing/render-app';
+import { mockSignedIn } from '@/testing/session';
+
+const FIRST_LOAD = { timeout: 15_000 };
+const AT = '2026-11-20T12:00:00.000Z';
+const KNEE = '5d1f0c2a-7b3e-4c8d-9a1f-2b3c4d5e6f01';
+const TINNITUS = '5d1f0c2a-7b3e-4c8d-9a1f-2b3c4d5e6f02';
+const CLAIM_ID = '6c000000-0000-4000-8000-000000000001';
+
+function disability(id: string, title: string) {
+  return {
+    id,
+    title,
+    diagnostic_code: null,
+    classification_code: null,
+    side_of_body: null,
+    diagnosis: null,
+    claim_type: null,
+    veteran_id: null,
+    percent: null,
+    wizard_step: null,
+    created_at: AT,
+    updated_at: AT,
+  };
+}
+
+const DISABILITIES = json({
+  results: [disability(KNEE, 'Left knee strain'), disability(TINNITUS, 'Tinnitus')],
+  meta: { page: 1, page_size: 100, total: 2 },
+});
+
+function buildClaim(overrides: Partial<Claim> = {}): Claim {
+  return {
+    id: CLAIM_ID,
+    name: 'Knees and ears',
+    status: 'draft',
+    veteran_id: null,
+    disabilities: [
+      { id: KNEE, title: 'Left knee strain', percent: null, diagnostic_code: '5260' },
+      { id: TINNITUS, title: 'Tinnitus', percent: 10, diagnostic_code: '6260' },
+    ],
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+const REVIEW: ClaimReview = {
+  claim_id: CLAIM_ID,
+  ready: false,
+  totals: {
+    disabilities: 1,
+    ready: 0,
+    with_statement: 0,
+    elements_met: 1,
+    elements_weak: 0,
+    elements_missing: 2,
+  },
+  next_step: {
+    action: 'nexus_letter',
+    text: 'Ask your doctor for a nexus letter linking it to your service.',
+    path: '/nexus/new',
+  },
+  missing: [],
+  results: [
+    {
+      disability: { id: KNEE, title: 'Left knee strain', percent: null, diagnostic_code: '5260' },
+      readiness: {
+        disability_id: KNEE,
+        ready: false,
+        basis: 'direct',
+        elements: [
+          {
+            element: 'diagnosis',
+            status: 'met',
+            supports: ['Diagnosis recorded'],
+            next_step: null,
+          },
+          { element: 'in_service', status: 'missing', supports: [], next_step: null },
+          { element: 'nexus', status: 'missing', supports: [], next_step: null },
+        ],
+        next_step: {
+          action: 'nexus_letter',
+          text: 'Ask your doctor for a nexus letter linking it to your service.',
+          path: '/nexus/new',
+        },
+      },
+      statements: [],
+      missing: ['No in-service event is described yet.', 'No medical link to service yet.'],
+    },
+  ],
+};
+
+describe('claims', { timeout: 30_000 }, () => {
+  it('/claims: a claim is put together from the disabilities chosen, listed, and its status changed', async () => {
+    let claims: Claim[] = [];
+    const { api } = mockSignedIn({
+      routes: {
+        'GET /disabilities': DISABILITIES,
+        'GET /claims': () =>
+          json({ results: claims, meta: { page: 1, page_size: 20, total: claims.length } }),
+        'POST /claims': (request: ApiRequest) => {
+          const body = request.body as { name: string };
+          claims = [buildClaim({ name: body.name })];
+          return json(claims[0], 201);
+        },
+        [`PATCH /claims/${CLAIM_ID}`]: (request: ApiRequest) => {
+          claims = [buildClaim({ ...(request.body as Partial<Claim>) })];
+          return json(claims[0]);
+        },
+      },
+    });
+    renderApp({ path: '/claims' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Claims' }, FIRST_LOAD),
+    ).toBeVisible();
+    expect(await screen.findByText('No claims yet')).toBeVisible();
+
+    // Nothing chosen: refused where it happened, nothing sent.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Claim name' }), 'Knees and ears');
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim' }));
+    expect(await screen.findByText('Add at least one disability')).toBeVisible();
+    expect(api.calls('POST', '/claims')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Tinnitus' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Left knee strain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create claim' }));
+    await waitFor(() => expect(api.calls('POST', '/claims')).toHaveLength(1));
+    expect(api.calls('POST', '/claims')[0]?.body).toEqual({
+      name: 'Knees and ears',
+      disability_ids: [TINNITUS, KNEE],
+    });
+
+    const list = await screen.findByRole('list', { name: 'Your claims' });
+    const [item] = within(list).getAllByRole('listitem');
+    expect(item).toHaveTextContent('Left knee strain, Tinnitus');
+    expect(within(item!).getByRole('link', { name: 'Review Knees and ears' })).toHaveAttribute(
+      'href',
+      `/review?claim=${CLAIM_ID}`,
+    );
+    await userEvent.selectOptions(within(item!).getByRole('combobox', { name: 'Status' }), 'ready');
+    await waitFor(() =>
+      expect(api.calls('PATCH', `/claims/${CLAIM_ID}`)[0]?.body).toEqual({ status: 'ready' }),
+    );
+  });
+
+  it('/review: the latest claim, each disability with what it still lacks and the next step', async () => {
+    mockSignedIn({
+      routes: {
+        'GET /claims': json({ results: [buildClaim()], meta: { page: 1, page_size: 1, total: 1 } }),
+        [`GET /claims/${CLAIM_ID}/review`]: json(REVIEW),
+      },
+    });
+    renderApp({ path: '/review' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Review' }, FIRST_LOAD),
+    ).toBeVisible();
+    const knee = await screen.findByRole('article', { name: 'Left knee strain' });
+    expect(knee).toHaveTextContent('Current diagnosis: Met');
+    expect(knee).toHaveTextContent('Link to service: Missing');
+    expect(within(knee).getByText('No in-service event is described yet.')).toBeVisible();
+    expect(
+      within(knee).getByRole('link', {
+        name: 'Ask your doctor for a nexus letter linking it to your service.',
+      }),
+    ).toHaveAttribute('href', '/nexus/new');
+    expect(screen.getByText('Disabilities ready').nextElementSibling).toHaveTextContent('0 of 1');
+    expect(
+      screen.getByText('Elements of service connection met').nextElementSibling,
+    ).toHaveTextContent('1 of 3');
+  });
+
+  it('/review with no claim says where to start', async () => {
+    mockSignedIn({
+      routes: { 'GET /claims': json({ results: [], meta: { page: 1, page_size: 1, total: 0 } }) },
+    });
+    renderApp({ path: '/review' });
+    expect(await screen.findByText('No claim to review yet', {}, FIRST_LOAD)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Put a claim together' })).toHaveAttribute(
+      'href',
+      '/claims',
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import { MAX_PAGE_SIZE } from '@muster/contract/common';
+import { disabilityPageSchema } from '@muster/contract/disabilities';
+import {
+  laymanLinkSchema,
+  laymanStatementPageSchema,
+  type CreateLaymanStatementInput,
+} from '@muster/contract/layman-statements';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/lib/query-keys';
+import { opensUpgradePrompt } from '@/lib/toast';
+import { saveFile } from '@/utils/save-file';
+
+export const LAYMAN_QUERY_KEY = ['layman-statements'] as const;
+
+const statementPath = (id: string) => `/layman-statements/${encodeURIComponent(id)}`;
+
+/** `GET /layman-statements`: the veteran's requests, newest first. */
+export function useLaymanRequests(params: { page: number; pageSize: number }) {
+  return useQuery({
+    queryKey: [...LAYMAN_QUERY_KEY, 'list', params],
+    queryFn: ({ signal }) =>
+      api.get('/layman-statements', laymanStatementPageSchema, {
+        query: { page: params.page, page_size: params.pageSize },
+        signal,
+      }),
+    throwOnError: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The disabilities a statement can support: every one of the veteran's (up to 100). */
+export function useLaymanDisabilities() {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.disabilities, 'choices'],
+    queryFn: ({ signal }) =>
+      api.get('/disabilities', disabilityPageSchema, {
+        query: { page: 1, page_size: MAX_PAGE_SIZE, sort: 'title' },
+        signal,
+      }),
+    throwOnError: false,
+  });
+}
+
+function useInvalidateRequests() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: LAYMAN_QUERY_KEY });
+}
+
+/**
+ * `POST /layman-statements`: a request and its signing link (shown once). A month's limit reached
+ * opens the upgrade dialog.
+ */
+export function useCreateLaymanRequest() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (input: CreateLaymanStatementInput) =>
+      api.post('/layman-statements', input, laymanLinkSchema),
+    meta: { errorToast: opensUpgradePrompt },
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * `POST /layman-statements/{id}/email`: a fresh link sent to the person's email address (only a
+ * link's hash is kept, so the one shown before cannot be sent: it stops working).
+ */
+export function useEmailLaymanLink() {
+  return useMutation({
+    mutationFn: (id: string) => api.post(`${statementPath(id)}/email`, {}, laymanLinkSchema),
+  });
+}
+
+/** `DELETE /layman-statements/{id}/link`: the link stops working. */
+export function useRevokeLaymanLink() {
+  const invalidate = useInvalidateRequests();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${statementPath(id)}/link`),
+    onSuccess: invalidate,
+  });
+}
+
+/** `GET /layman-statements/{id}/download?format=`: the statement as PDF or on VA Form 21-10210. */
+export function useDownloadLaymanStatement() {
+  return useMutation({
+    mutationFn: ({ id, format }: { id: string; format: 'pdf' | 'va-21-10210' }) =>
+      api.download(`${statementPath(id)}/download`, { query: { format }, timeoutMs: 60_000 }),
+    onSuccess: ({ blob, filename }, { format }) =>
+      saveFile(blob, filename ?? (format === 'pdf' ? 'lay-statement.pdf' : 'VA-21-10210.pdf')),
+  });
+}
