@@ -38,11 +38,11 @@ test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', 
   page,
 }) => {
   await login();
-  await page.goto('/nexus/example-id');
+  await page.goto('/cfile/queue');
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nexus letter');
-  await expect(page.getByText('One nexus letter and its status.')).toBeVisible();
-  await expect(page).toHaveTitle('Nexus letter · Muster');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('C-file processing');
+  await expect(page.getByText('Follow the progress while Muster reads your C-file.')).toBeVisible();
+  await expect(page).toHaveTitle('C-file processing · Muster');
   await expectAppFooter(page);
   await checkA11y(page);
 });

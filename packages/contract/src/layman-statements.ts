@@ -15,6 +15,11 @@ import { safeText } from './text.ts';
 export const LAYMAN_LINK_TTL_DAYS = 30;
 /** The header that carries a signing link's token to the signer routes. */
 export const LAYMAN_TOKEN_HEADER = 'x-layman-token';
+/**
+ * What a signing link's token looks like: 32 random bytes in base64url. Anything else is no link,
+ * so the signer's page need not ask the API about it.
+ */
+export const LAYMAN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The longest statement a witness may submit (about 15 pages). */
 export const LAYMAN_STATEMENT_MAX = 50_000;
 export const LAYMAN_ANSWER_MAX = 5_000;

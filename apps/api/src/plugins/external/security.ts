@@ -1,3 +1,4 @@
+import { LAYMAN_TOKEN_HEADER } from '@muster/contract/layman-statements';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -55,7 +56,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     origin: options.allowedOrigins,
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+    // x-layman-token: a signing link's token, sent by the signer's page in a header, never a URL.
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'idempotency-key',
+      'x-request-id',
+      LAYMAN_TOKEN_HEADER,
+    ],
     // The auth library returns the bearer token here; uploads read ETags of parts.
     exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],
     maxAge: 600,

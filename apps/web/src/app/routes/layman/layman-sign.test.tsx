@@ -7,7 +7,7 @@ import { apiError, json, mockApi, type ApiRequest } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
 
 const FIRST_LOAD = { timeout: 15_000 };
-const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
+const TOKEN = 'Tk_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
 
 const VIEW = {
   veteran_first_name: 'Sam',
@@ -119,5 +119,13 @@ describe('/layman-sign/{token}', { timeout: 30_000 }, () => {
     publicApi({ 'GET /layman-statements/by-token': apiError(404, ERR.NOT_FOUND) });
     renderApp({ path: `/layman-sign/${TOKEN}` });
     expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
+  });
+
+  it('an address that holds no token asks nothing of the API', async () => {
+    const api = publicApi({});
+    renderApp({ path: '/layman-sign/example-id' });
+    expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
+    expect(api.requests.filter((request) => request.path.startsWith('/layman'))).toEqual([]);
+    expect(api.calls('POST', '/auth/sign-in/anonymous')).toEqual([]);
   });
 });

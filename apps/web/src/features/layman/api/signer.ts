@@ -25,8 +25,9 @@ async function ensureSession(): Promise<void> {
 }
 
 /** `GET /layman-statements/by-token`: what the veteran asked of this person. */
-export function useSignerView(token: string) {
+export function useSignerView(token: string, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: ['layman-sign', token],
     queryFn: async ({ signal }) => {
       await ensureSession();

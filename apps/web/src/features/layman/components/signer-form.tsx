@@ -3,6 +3,7 @@ import {
   LAYMAN_ANSWER_MAX,
   LAYMAN_STATEMENT_MAX,
   LAYMAN_PROMPT_KEYS,
+  LAYMAN_TOKEN_PATTERN,
   type LaymanSignerView,
 } from '@muster/contract/layman-statements';
 import { ERR } from '@muster/contract/errors';
@@ -240,7 +241,9 @@ function SignForm({
  * link works once; after that (or once expired or revoked) it says so and nothing else.
  */
 export function SignerForm({ token }: { token: string }) {
-  const view = useSignerView(token);
+  // A token of the wrong shape is no link: nothing is asked of the API (not even a session).
+  const isToken = LAYMAN_TOKEN_PATTERN.test(token);
+  const view = useSignerView(token, { enabled: isToken });
   const [submitted, setSubmitted] = useState(false);
 
   if (submitted) {
@@ -251,16 +254,17 @@ export function SignerForm({ token }: { token: string }) {
       </EmptyState>
     );
   }
+  const isGone = !isToken || (isApiError(view.error) && view.error.code === ERR.NOT_FOUND);
+  if (isGone) {
+    return (
+      <EmptyState icon={LinkIcon} title="This link no longer works">
+        It may have been used already, expired after 30 days, or been withdrawn. Ask the veteran for
+        a new link if they still need your statement.
+      </EmptyState>
+    );
+  }
   if (view.isPending) return <PageSpinner label="Opening the request" />;
   if (view.isError) {
-    if (isApiError(view.error) && view.error.code === ERR.NOT_FOUND) {
-      return (
-        <EmptyState icon={LinkIcon} title="This link no longer works">
-          It may have been used already, expired after 30 days, or been withdrawn. Ask the veteran
-          for a new link if they still need your statement.
-        </EmptyState>
-      );
-    }
     return (
       <QueryErrorPanel
         title="We could not open this request"
