@@ -27,9 +27,9 @@ test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, the
   });
 
   // A screen still shown by the shared "coming soon" page (its chunk is the one that fails).
-  await page.goto('/claims');
+  await page.goto('/cfile/queue');
 
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Claims');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('C-file processing');
   expect(documentLoads).toBe(2);
   expect(chunkRequests).toBeGreaterThanOrEqual(2);
   expect(
