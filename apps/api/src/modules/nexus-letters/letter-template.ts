@@ -26,6 +26,8 @@ export type LetterTemplateInput = {
 };
 
 const BLANK = '______________________';
+/** Marks what only the physician can say: the draft leaves it to them, in brackets. */
+const TO_CONFIRM = '[For the physician to write or confirm:]';
 
 /** The opinion sentence in VA's words, e.g. "… is at least as likely as not (…) caused by …". */
 export function opinionSentence(input: LetterTemplateInput): string {
@@ -122,13 +124,15 @@ function rationaleParagraphs(input: LetterTemplateInput): string[] {
   const first = `My opinion rests on my review of the records listed above, on the history the veteran gave me, and on my training and experience${specialty ? ` in ${specialty}` : ''}.`;
   const hasEvent = Boolean(input.details.in_service_event?.trim());
   let second: string;
+  // The medical reasoning is the physician's to give: the draft names what VA looks for and marks
+  // it for them to confirm, rewrite or strike, rather than stating it as fact.
   if (input.basis === 'secondary') {
     const primary = input.details.primary_condition?.trim() || 'the primary condition';
-    second = `Conditions such as ${primary}, and their treatment, are a recognised cause of ${condition}. The ${primary} was present before the ${condition} developed, and the course of the ${condition} follows the course of the ${primary}. No more likely cause is shown.`;
+    second = `${TO_CONFIRM} How ${primary}, or its treatment, causes or contributes to ${condition}; that the ${primary} came first; and why no other cause is more likely.`;
   } else if (input.basis === 'aggravated') {
-    second = `The condition’s severity before ${hasEvent ? 'the in-service event described above' : 'its worsening in service'} is known, and its severity increased lastingly afterwards, beyond what its natural progression would explain. It did not return to its earlier baseline after service.`;
+    second = `${TO_CONFIRM} The condition’s severity before ${hasEvent ? 'the in-service event described above' : 'its worsening in service'}, how it lastingly worsened afterwards beyond its natural progression, and what shows it did not return to its earlier baseline.`;
   } else {
-    second = `${hasEvent ? 'The in-service event described above' : 'The onset of symptoms'} took place during service, and the symptoms of ${condition} began then and have continued since. The mechanism is medically consistent with the condition diagnosed, and no intervening cause is more likely.`;
+    second = `${TO_CONFIRM} How ${hasEvent ? 'the in-service event described above' : 'what happened in service'} caused ${condition}: when the symptoms began and whether they have continued since, why the mechanism fits the diagnosis, and why no later cause is more likely.`;
   }
   if (records.length) {
     second += ` This history is documented in ${listOf(records)}.`;
@@ -145,7 +149,7 @@ function negativeParagraphs(conditions: NegativeCondition[]): string[] {
       return `${index + 1}. ${sentence(condition.description)} ${
         response
           ? sentence(response)
-          : 'I have considered this fact; it does not outweigh the evidence set out above, and it does not change my opinion.'
+          : `${TO_CONFIRM} Why this fact does, or does not, change the opinion.`
       }`;
     }),
   ];

@@ -321,6 +321,12 @@ describe('[NEXUS LETTERS]', () => {
       expect(content).toContain('The separation examination noted a normal knee.');
       expect(content).toContain('A screening examination does not test the joint under load.');
       expect(content).toContain('The veteran played recreational soccer.');
+      // The medical reasoning, and the answer to an unanswered fact, are left to the physician:
+      // marked for them, never stated as if they had written it.
+      expect(content).toContain(
+        'The veteran played recreational soccer. [For the physician to write or confirm:] Why this fact does, or does not, change the opinion.',
+      );
+      expect(content.match(/\[For the physician to write or confirm:\]/g)).toHaveLength(2);
       expect(content).toContain('Treatment records from Halvorsen Orthopaedic Clinic');
       expect(content).toContain('Service treatment records of the in-service complaint');
       expect(content).toContain('Dr. Ada Whitfield, MD');

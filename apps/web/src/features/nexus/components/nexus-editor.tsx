@@ -354,7 +354,7 @@ function ContentForm({ letter }: { letter: NexusLetter }) {
                 control={form.control}
                 name="content"
                 label="The letter"
-                description="Edit anything. The physician reviews it, changes what they need to, and signs it."
+                description="Edit anything. The parts in brackets are the physician’s to write: the medical reasoning is theirs. They review the whole letter, change what they need to, and sign it."
                 rows={18}
                 maxLength={NEXUS_CONTENT_MAX}
               />
