@@ -14,6 +14,22 @@ import { installFakeXhr } from '@/testing/fake-xhr';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';
 
+const APNEA_ID = '5d1f0c2a-7b3e-4c8d-9a1f-2b3c4d5e6f09';
+const buildDisability = () => ({
+  id: '5d1f0c2a-7b3e-4c8d-9a1f-2b3c4d5e6f01',
+  title: 'Left knee strain',
+  diagnostic_code: null,
+  classification_code: null,
+  side_of_body: null,
+  diagnosis: null,
+  claim_type: null,
+  veteran_id: null,
+  percent: null,
+  wizard_step: null,
+  created_at: '2026-11-01T12:00:00.000Z',
+  updated_at: '2026-11-01T12:00:00.000Z',
+});
+
 /** The pages' code loads lazily: the first page of a busy test run can take a while. */
 const FIRST_LOAD = { timeout: 15_000 };
 
@@ -130,7 +146,15 @@ describe('decision letters', { timeout: 30_000 }, () => {
 
   it('/decision-letters/{id}/results: decisions, what was missing, the next level, the math and the deadlines', async () => {
     const letter = buildLetter();
-    mockSignedIn({ routes: lettersApi([letter]) });
+    mockSignedIn({
+      routes: {
+        ...lettersApi([letter]),
+        'GET /disabilities': json({
+          results: [{ ...buildDisability(), id: APNEA_ID, title: 'Sleep apnea' }],
+          meta: { page: 1, page_size: 100, total: 1 },
+        }),
+      },
+    });
     renderApp({ path: `/decision-letters/${LETTER_ID}/results` });
     expect(
       await screen.findByRole('heading', { name: 'What VA decided' }, FIRST_LOAD),
@@ -168,11 +192,13 @@ describe('decision letters', { timeout: 30_000 }, () => {
 
     const deadlines = screen.getByRole('region', { name: 'Deadlines' });
     expect(within(deadlines).getAllByText(/\d+ days left/)).toHaveLength(3);
+    // The denial's nexus letter starts on its disability, once recorded.
     expect(
-      within(screen.getByRole('region', { name: 'What you can do next' })).getByRole('link', {
-        name: 'Draft a nexus letter for your doctor',
-      }),
-    ).toHaveAttribute('href', '/nexus/new');
+      await within(screen.getByRole('region', { name: 'What you can do next' })).findByRole(
+        'link',
+        { name: 'Draft a nexus letter for Sleep apnea' },
+      ),
+    ).toHaveAttribute('href', `/nexus/new?disability=${APNEA_ID}`);
   });
 
   it('/decision-letters/{id}/results: a review form downloads for the decisions chosen', async () => {

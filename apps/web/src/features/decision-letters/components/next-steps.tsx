@@ -1,4 +1,5 @@
-import type { DecisionLetter, ReviewKind } from '@muster/contract/decision-letters';
+import { disabilityTitleKey } from '@muster/contract/disabilities';
+import type { DecisionLetter, MissingElement, ReviewKind } from '@muster/contract/decision-letters';
 import { formatLongDay } from '@muster/domain/format';
 import { DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -9,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 
+import { useDisabilityTitles } from '../api/add-disability';
 import { useDownloadReviewForm } from '../api/download-review-form';
 import { countdown, localToday } from '../utils/countdown';
 import { REVIEW_OPTIONS, REVIEW_ORDER, UNFAVOURABLE_OUTCOMES } from '../utils/labels';
@@ -22,24 +24,39 @@ function reviewable(letter: DecisionLetter) {
     .filter(({ decision }) => decision.outcome !== 'deferred');
 }
 
-/** Where a denial's missing pieces can come from, inside Muster. */
+/**
+ * Where a denial's missing pieces can come from, inside Muster: a nexus letter or a buddy
+ * statement for each decision that lacks one, preset to that condition's disability when the
+ * veteran has recorded it.
+ */
 function EvidenceSteps({ letter }: { letter: DecisionLetter }) {
+  const titles = useDisabilityTitles();
   const missing = new Set(letter.decisions.flatMap((d) => d.missing.map((m) => m.element)));
   const steps: { key: string; text: string; href: string; label: string }[] = [];
-  if (missing.has('nexus')) {
+  const lacking = (element: MissingElement) =>
+    letter.decisions.filter((decision) => decision.missing.some((m) => m.element === element));
+  const disabilityOf = (condition: string) => titles.data?.get(disabilityTitleKey(condition));
+
+  for (const decision of lacking('nexus')) {
+    const disabilityId = disabilityOf(decision.condition);
     steps.push({
-      key: 'nexus',
-      text: 'A denial for want of a link to service needs a medical opinion.',
-      href: paths.nexus.new.getHref(),
-      label: 'Draft a nexus letter for your doctor',
+      key: `nexus-${decision.condition}`,
+      text: `The denial of ${decision.condition} needs a medical opinion linking it to service.`,
+      href: disabilityId
+        ? `${paths.nexus.new.getHref()}?disability=${encodeURIComponent(disabilityId)}`
+        : paths.nexus.new.getHref(),
+      label: `Draft a nexus letter for ${decision.condition}`,
     });
   }
-  if (missing.has('in-service event')) {
+  for (const decision of lacking('in-service event')) {
+    const disabilityId = disabilityOf(decision.condition);
     steps.push({
-      key: 'event',
-      text: 'People who saw what happened in service can say so in writing.',
-      href: paths.disabilities.buddyStatementNew.getHref(),
-      label: 'Ask for a buddy statement',
+      key: `event-${decision.condition}`,
+      text: `People who saw what happened in service can say so in writing, for ${decision.condition}.`,
+      href: disabilityId
+        ? `${paths.disabilities.buddyStatementNew.getHref()}?disability=${encodeURIComponent(disabilityId)}`
+        : paths.disabilities.buddyStatementNew.getHref(),
+      label: `Ask for a buddy statement about ${decision.condition}`,
     });
   }
   if (missing.has('criteria') || missing.has('diagnosis')) {
