@@ -81,12 +81,14 @@ describe('the app router', () => {
 
   it('renders a screen that has not landed as a titled page with its summary', async () => {
     mockSignedIn();
-    renderApp({ path: '/nexus/abc-123' });
+    renderApp({ path: '/cfile/queue' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nexus letter' })).toBeVisible();
-    expect(screen.getByText('One nexus letter and its status.')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'C-file processing' }),
+    ).toBeVisible();
+    expect(screen.getByText('Follow the progress while Muster reads your C-file.')).toBeVisible();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    await waitFor(() => expect(document.title).toBe('Nexus letter · Muster'));
+    await waitFor(() => expect(document.title).toBe('C-file processing · Muster'));
   });
 
   it('renders the frame: header, main landmark and the footer disclaimer', async () => {
