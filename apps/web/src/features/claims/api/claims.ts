@@ -8,8 +8,6 @@ import {
   type CreateClaimInput,
   type UpdateClaimInput,
 } from '@muster/contract/claims';
-import { MAX_PAGE_SIZE } from '@muster/contract/common';
-import { disabilityPageSchema } from '@muster/contract/disabilities';
 import { ERR } from '@muster/contract/errors';
 import {
   keepPreviousData,
@@ -21,7 +19,6 @@ import {
 
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** Every claim query starts with this key: the lists, then one claim's review. */
 export const CLAIMS_QUERY_KEY = ['claims'] as const;
@@ -62,19 +59,6 @@ export function useClaimReview(claimId: string | null) {
     queryFn: ({ signal }): Promise<ClaimReview> =>
       api.get(`${claimPath(claimId ?? '')}/review`, claimReviewSchema, { signal }),
     enabled: claimId !== null,
-    throwOnError: false,
-  });
-}
-
-/** The disabilities a claim can gather: every one of the veteran's (up to a page of 100). */
-export function useDisabilityChoices() {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.disabilities, 'choices'],
-    queryFn: ({ signal }) =>
-      api.get('/disabilities', disabilityPageSchema, {
-        query: { page: 1, page_size: MAX_PAGE_SIZE, sort: 'title' },
-        signal,
-      }),
     throwOnError: false,
   });
 }

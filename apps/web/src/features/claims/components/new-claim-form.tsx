@@ -17,7 +17,8 @@ import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastFeedback } from '@/lib/toast';
 import { ListChecksIcon } from 'lucide-react';
 
-import { useCreateClaim, useDisabilityChoices } from '../api/claims';
+import { useDisabilityChoices } from '@/lib/disability-choices';
+import { useCreateClaim } from '../api/claims';
 
 const formSchema = createClaimInputSchema.pick({ name: true, disability_ids: true });
 type FormValues = z.input<typeof formSchema>;

@@ -1,5 +1,3 @@
-import { MAX_PAGE_SIZE } from '@muster/contract/common';
-import { disabilityPageSchema } from '@muster/contract/disabilities';
 import {
   laymanLinkSchema,
   laymanStatementPageSchema,
@@ -8,7 +6,6 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { QUERY_KEYS } from '@/lib/query-keys';
 import { opensUpgradePrompt } from '@/lib/toast';
 import { saveFile } from '@/utils/save-file';
 
@@ -27,19 +24,6 @@ export function useLaymanRequests(params: { page: number; pageSize: number }) {
       }),
     throwOnError: false,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The disabilities a statement can support: every one of the veteran's (up to 100). */
-export function useLaymanDisabilities() {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.disabilities, 'choices'],
-    queryFn: ({ signal }) =>
-      api.get('/disabilities', disabilityPageSchema, {
-        query: { page: 1, page_size: MAX_PAGE_SIZE, sort: 'title' },
-        signal,
-      }),
-    throwOnError: false,
   });
 }
 

@@ -30,11 +30,11 @@ import { paths } from '@/config/paths';
 import { useServerFieldErrors } from '@/lib/form-errors';
 import { toastFeedback } from '@/lib/toast';
 
+import { useDisabilityChoices } from '@/lib/disability-choices';
 import {
   useCreateLaymanRequest,
   useDownloadLaymanStatement,
   useEmailLaymanLink,
-  useLaymanDisabilities,
   useLaymanRequests,
   useRevokeLaymanLink,
 } from '../api/requests';
@@ -192,7 +192,7 @@ function RequestList() {
  */
 export function BuddyRequest() {
   const [searchParams] = useSearchParams();
-  const disabilities = useLaymanDisabilities();
+  const disabilities = useDisabilityChoices();
   const create = useCreateLaymanRequest();
   const [made, setMade] = useState<{ link: LaymanLink; name: string; hasEmail: boolean } | null>(
     null,

@@ -1,5 +1,3 @@
-import { MAX_PAGE_SIZE } from '@muster/contract/common';
-import { disabilityPageSchema } from '@muster/contract/disabilities';
 import { ERR } from '@muster/contract/errors';
 import {
   nexusLetterPageSchema,
@@ -22,7 +20,6 @@ import {
 
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { QUERY_KEYS } from '@/lib/query-keys';
 import { opensUpgradePrompt } from '@/lib/toast';
 import { saveFile } from '@/utils/save-file';
 
@@ -65,19 +62,6 @@ export function useNexusLetter(letterId: string, options: { enabled?: boolean } 
   return useQuery({
     ...nexusLetterQueryOptions(letterId),
     enabled: options.enabled ?? true,
-    throwOnError: false,
-  });
-}
-
-/** The disabilities a letter can be for: every one of the veteran's (up to 100). */
-export function useNexusDisabilities() {
-  return useQuery({
-    queryKey: [...QUERY_KEYS.disabilities, 'choices'],
-    queryFn: ({ signal }) =>
-      api.get('/disabilities', disabilityPageSchema, {
-        query: { page: 1, page_size: MAX_PAGE_SIZE, sort: 'title' },
-        signal,
-      }),
     throwOnError: false,
   });
 }

@@ -11,7 +11,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
-import { useCreateNexusLetter, useNexusDisabilities } from '../api/nexus';
+import { useDisabilityChoices } from '@/lib/disability-choices';
+import { useCreateNexusLetter } from '../api/nexus';
 import { BASIS_LABELS } from './labels';
 
 /**
@@ -21,7 +22,7 @@ import { BASIS_LABELS } from './labels';
 export function NewNexusForm() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const disabilities = useNexusDisabilities();
+  const disabilities = useDisabilityChoices();
   const create = useCreateNexusLetter();
   const disabilityFieldId = useId();
   const basisFieldId = useId();
