@@ -238,7 +238,10 @@ describe('claimReadiness: mental health', () => {
     expect(element(result, 'in_service')).toMatchObject({
       status: 'weak',
       supports: ['Traumatic events described: 1'],
-      next_step: { action: 'buddy_statement', path: '/disabilities/buddy-statement/new' },
+      next_step: {
+        action: 'buddy_statement',
+        path: `/disabilities/buddy-statement/new?disability=${ID}`,
+      },
     });
   });
 
@@ -309,7 +312,7 @@ describe('claimReadiness: each claim type', () => {
       status: 'missing',
       next_step: {
         action: 'nexus_letter',
-        path: '/nexus/new',
+        path: `/nexus/new?disability=${ID}`,
         text: 'Ask your doctor to write a nexus letter saying your tinnitus is at least as likely as not caused by your service.',
       },
     });
@@ -321,6 +324,13 @@ describe('claimReadiness: each claim type', () => {
         text: 'Have your doctor review and sign your nexus letter saying your tinnitus is at least as likely as not caused by your service.',
       },
     });
+    // Finishing the newest draft opens that letter rather than starting another.
+    const DRAFT = '0b7e4c1e-5d0a-4a43-9f51-2c8f1f1d9a10';
+    const withDraft = readiness({
+      disability: diagnosed,
+      nexusLetters: { drafted: 1, signed: 0, latestDraftId: DRAFT },
+    });
+    expect(element(withDraft, 'nexus').next_step?.path).toBe(`/nexus/${DRAFT}`);
     const signed = readiness({ disability: diagnosed, nexusLetters: { drafted: 0, signed: 1 } });
     expect(element(signed, 'nexus')).toMatchObject({ status: 'met', next_step: null });
   });

@@ -84,7 +84,8 @@ export type ReadinessInput = Omit<StatementInput, 'mentalHealth'> & {
   /** Personal statements saved for the disability. */
   statements: number;
   documents?: { service_records: number; medical_records: number };
-  nexusLetters?: { drafted: number; signed: number };
+  /** `latestDraftId`: the newest letter not signed yet, which a next step opens to finish it. */
+  nexusLetters?: { drafted: number; signed: number; latestDraftId?: string | null };
   buddyStatements?: { signed: number };
   /** The current day, YYYY-MM-DD: exposure dates may not pass it. */
   today: string;
@@ -104,8 +105,17 @@ type Finding = {
 const wizardPath = (disabilityId: string, step: DisabilityWizardStep) =>
   `/disabilities/${disabilityId}/${step}`;
 
-const NEXUS_LETTER_PATH = '/nexus/new';
-const BUDDY_STATEMENT_PATH = '/disabilities/buddy-statement/new';
+/** A new nexus letter or buddy statement opens with the disability already chosen. */
+const newNexusLetterPath = (disabilityId: string) =>
+  `/nexus/new?disability=${encodeURIComponent(disabilityId)}`;
+const buddyStatementPath = (disabilityId: string) =>
+  `/disabilities/buddy-statement/new?disability=${encodeURIComponent(disabilityId)}`;
+
+/** Finishing a letter already drafted opens that letter; otherwise a new one for the disability. */
+function nexusLetterPath(input: ReadinessInput): string {
+  const draftId = input.nexusLetters?.latestDraftId;
+  return draftId ? `/nexus/${encodeURIComponent(draftId)}` : newNexusLetterPath(input.disabilityId);
+}
 const VAULT_PATH = '/vault';
 
 /** The title as it reads inside a sentence: lower case first unless it starts with an acronym. */
@@ -290,7 +300,7 @@ function inServiceFinding(
       next = step(
         'buddy_statement',
         `Ask someone who knew you then for a buddy statement about what happened or how you changed afterwards.`,
-        BUDDY_STATEMENT_PATH,
+        buddyStatementPath(disabilityId),
       );
     } else {
       next = step(
@@ -449,7 +459,7 @@ function nexusFinding(
         : step(
             'nexus_letter',
             `Your ${title} is on none of VA's presumptive lists, so ask your doctor for a nexus letter linking it to your service.`,
-            NEXUS_LETTER_PATH,
+            newNexusLetterPath(input.disabilityId),
           ),
     };
   }
@@ -476,7 +486,11 @@ function nexusFinding(
               `Link a condition VA has already rated, since a secondary claim rests on a service-connected condition.`,
               wizardPath(input.disabilityId, 'type'),
             )
-          : step('nexus_letter', nexusLetterText(input, basis, drafted > 0), NEXUS_LETTER_PATH),
+          : step(
+              'nexus_letter',
+              nexusLetterText(input, basis, drafted > 0),
+              nexusLetterPath(input),
+            ),
     };
   }
 
@@ -501,7 +515,7 @@ function directNexusFinding(input: ReadinessInput, basis: Basis): Finding {
   return {
     status: supports.length > 0 ? 'weak' : 'missing',
     supports,
-    next: step('nexus_letter', nexusLetterText(input, basis, drafted > 0), NEXUS_LETTER_PATH),
+    next: step('nexus_letter', nexusLetterText(input, basis, drafted > 0), nexusLetterPath(input)),
   };
 }
 

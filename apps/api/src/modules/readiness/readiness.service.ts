@@ -12,6 +12,11 @@ import {
   statementInputFrom,
   type Primary,
 } from '#src/modules/personal-statements/personal-statements.service.ts';
+import {
+  outsideEvidenceByDisability,
+  outsideEvidenceOf,
+  type OutsideEvidence,
+} from './readiness.repository.ts';
 
 type Owner = { db: Db; userId: string };
 
@@ -24,6 +29,7 @@ function readinessOf(
   dossier: DisabilityExport,
   primaries: readonly Primary[],
   statements: number,
+  outside: OutsideEvidence,
   now: Date,
 ): Readiness {
   const composed = statementInputFrom(dossier, primaries);
@@ -43,6 +49,8 @@ function readinessOf(
       (primary) => primaryIds.has(primary.id) && primary.percent !== null,
     ),
     statements,
+    nexusLetters: outside.nexusLetters,
+    buddyStatements: outside.buddyStatements,
     today: today(now),
   };
   return claimReadiness(input);
@@ -51,11 +59,18 @@ function readinessOf(
 /** How ready one of the owner's disabilities is for a claim; not found when it is not theirs. */
 export async function getReadiness(owner: Owner & { id: string; now?: Date }): Promise<Readiness> {
   const dossier = await disabilityDossier(owner);
-  const [primaries, counts] = await Promise.all([
+  const [primaries, counts, outside] = await Promise.all([
     primariesOf(owner, dossier),
     countStatementsByDisability({ ...owner, disabilityId: owner.id }),
+    outsideEvidenceByDisability({ ...owner, disabilityId: owner.id }),
   ]);
-  return readinessOf(dossier, primaries, counts.get(owner.id) ?? 0, owner.now ?? new Date());
+  return readinessOf(
+    dossier,
+    primaries,
+    counts.get(owner.id) ?? 0,
+    outsideEvidenceOf(outside, owner.id),
+    owner.now ?? new Date(),
+  );
 }
 
 /**
@@ -66,16 +81,23 @@ export async function getReadiness(owner: Owner & { id: string; now?: Date }): P
 export async function getReadinessSummary(
   owner: Owner & { now?: Date },
 ): Promise<ReadinessSummary> {
-  const [dossiers, counts] = await Promise.all([
+  const [dossiers, counts, outside] = await Promise.all([
     exportDisabilities(owner),
     countStatementsByDisability(owner),
+    outsideEvidenceByDisability(owner),
   ]);
   const now = owner.now ?? new Date();
   return readinessSummary(
     dossiers.map((dossier) => ({
       disabilityId: dossier.id,
       title: dossier.title,
-      readiness: readinessOf(dossier, dossiers, counts.get(dossier.id) ?? 0, now),
+      readiness: readinessOf(
+        dossier,
+        dossiers,
+        counts.get(dossier.id) ?? 0,
+        outsideEvidenceOf(outside, dossier.id),
+        now,
+      ),
     })),
   );
 }
