@@ -8,6 +8,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useDisability } from '@/features/disabilities/api/get-disability';
 import { DisabilityOverview } from '@/features/disabilities/components/disability-overview';
+import { DisabilityBuddyStatements } from '@/features/layman/components/disability-buddy-statements';
+import { DisabilityNexusLetters } from '@/features/nexus/components/disability-nexus-letters';
 import { ClaimReadiness } from '@/features/readiness/components/claim-readiness';
 import { isApiError } from '@/lib/api-error';
 
@@ -18,8 +20,8 @@ import { useVeteranChoices } from './use-veteran-choices';
 const TITLE = 'Disability';
 
 /**
- * `/disabilities/{id}` (Disability): what is recorded, editing and deleting, the questions, and how
- * ready the claim is.
+ * `/disabilities/{id}` (Disability): what is recorded, editing and deleting, the questions, how
+ * ready the claim is, and the nexus letters and buddy statements gathered for it.
  */
 export function DisabilityRoute() {
   const { disabilityId = '' } = useParams();
@@ -46,6 +48,12 @@ export function DisabilityRoute() {
           disability={record}
           veterans={veterans}
           readiness={<ClaimReadiness disabilityId={record.id} />}
+          evidence={
+            <>
+              <DisabilityNexusLetters disabilityId={record.id} />
+              <DisabilityBuddyStatements disabilityId={record.id} />
+            </>
+          }
           onDeleted={() => {
             void navigate(paths.disabilities.list.getHref(), { replace: true });
           }}

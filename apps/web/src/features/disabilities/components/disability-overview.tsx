@@ -17,6 +17,8 @@ export type DisabilityOverviewProps = {
   onDeleted: () => void;
   /** Shown after the claim's progress: how ready the claim is (composed by the page). */
   readiness?: ReactNode;
+  /** The evidence from other people for the disability (buddy statements, nexus letters). */
+  evidence?: ReactNode;
 };
 
 /**
@@ -28,6 +30,7 @@ export function DisabilityOverview({
   veterans,
   onDeleted,
   readiness,
+  evidence,
 }: DisabilityOverviewProps) {
   const [isEditing, setEditing] = useState(false);
   const [isDeleteOpen, setDeleteOpen] = useState(false);
@@ -98,6 +101,7 @@ export function DisabilityOverview({
       </section>
       <ClaimProgress disability={disability} />
       {readiness}
+      {evidence}
       <DeleteDisabilityDialog
         disability={isDeleteOpen ? { id: disability.id, title: disability.title } : null}
         onOpenChange={setDeleteOpen}

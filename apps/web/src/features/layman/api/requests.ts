@@ -1,6 +1,7 @@
 import {
   laymanLinkSchema,
   laymanStatementPageSchema,
+  laymanStatementSchema,
   type CreateLaymanStatementInput,
 } from '@muster/contract/layman-statements';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,13 +14,21 @@ export const LAYMAN_QUERY_KEY = ['layman-statements'] as const;
 
 const statementPath = (id: string) => `/layman-statements/${encodeURIComponent(id)}`;
 
-/** `GET /layman-statements`: the veteran's requests, newest first. */
-export function useLaymanRequests(params: { page: number; pageSize: number }) {
+/** `GET /layman-statements`: the veteran's requests (one disability's alone if given), newest first. */
+export function useLaymanRequests(params: {
+  page: number;
+  pageSize: number;
+  disabilityId?: string;
+}) {
   return useQuery({
     queryKey: [...LAYMAN_QUERY_KEY, 'list', params],
     queryFn: ({ signal }) =>
       api.get('/layman-statements', laymanStatementPageSchema, {
-        query: { page: params.page, page_size: params.pageSize },
+        query: {
+          page: params.page,
+          page_size: params.pageSize,
+          ...(params.disabilityId ? { disability_id: params.disabilityId } : {}),
+        },
         signal,
       }),
     throwOnError: false,
@@ -72,5 +81,26 @@ export function useDownloadLaymanStatement() {
       api.download(`${statementPath(id)}/download`, { query: { format }, timeoutMs: 60_000 }),
     onSuccess: ({ blob, filename }, { format }) =>
       saveFile(blob, filename ?? (format === 'pdf' ? 'lay-statement.pdf' : 'VA-21-10210.pdf')),
+  });
+}
+
+/** `GET /layman-statements/{id}`: one request, with the statement once it is submitted. */
+export function useLaymanStatement(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [...LAYMAN_QUERY_KEY, 'detail', id],
+    queryFn: ({ signal }) => api.get(statementPath(id), laymanStatementSchema, { signal }),
+    enabled: options.enabled ?? true,
+    throwOnError: false,
+  });
+}
+
+/** `PATCH /layman-statements/{id}`: the veteran's notes (empty clears them). */
+export function useUpdateLaymanNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, notes }: { id: string; notes: string }) =>
+      api.patch(statementPath(id), { notes: notes.trim() || null }, laymanStatementSchema),
+    onSuccess: (statement) =>
+      queryClient.setQueryData([...LAYMAN_QUERY_KEY, 'detail', statement.id], statement),
   });
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createLaymanStatementInputSchema,
   type LaymanLink,
-  type LaymanStatementSummary,
 } from '@muster/contract/layman-statements';
 import { formatLongDay } from '@muster/domain/format';
 import { CopyIcon, DownloadIcon, MailIcon, UsersIcon } from 'lucide-react';
@@ -38,6 +37,7 @@ import {
   useLaymanRequests,
   useRevokeLaymanLink,
 } from '../api/requests';
+import { LAYMAN_STATUS_TEXT } from './status-text';
 
 const formSchema = createLaymanStatementInputSchema.extend({
   // An empty box means no email address.
@@ -106,13 +106,6 @@ function NewLink({
   );
 }
 
-const STATUS_TEXT: Record<LaymanStatementSummary['status'], string> = {
-  requested: 'Waiting for their statement',
-  submitted: 'Signed and received',
-  expired: 'Link expired',
-  revoked: 'Link withdrawn',
-};
-
 /** The requests made so far, each with what can be done with it. */
 function RequestList() {
   const requests = useLaymanRequests({ page: 1, pageSize: 50 });
@@ -138,7 +131,7 @@ function RequestList() {
       {requests.data.results.map((request) => (
         <li key={request.id} className="flex min-w-0 flex-col gap-2 py-3">
           <p className="font-medium break-words">{`${request.name} (${request.relationship})`}</p>
-          <p className="text-muted-foreground text-sm">{STATUS_TEXT[request.status]}</p>
+          <p className="text-muted-foreground text-sm">{LAYMAN_STATUS_TEXT[request.status]}</p>
           <div className="flex flex-wrap gap-2">
             {request.status === 'requested' ? (
               <Button

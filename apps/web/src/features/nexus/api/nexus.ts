@@ -49,6 +49,20 @@ export function useNexusLetters(params: NexusListParams) {
   });
 }
 
+/** `GET /disabilities/{id}/nexus-letters`: one disability's letters, newest first. */
+export function useDisabilityNexusLetters(disabilityId: string) {
+  return useQuery({
+    queryKey: [...NEXUS_QUERY_KEY, 'list', { disabilityId }],
+    queryFn: ({ signal }): Promise<NexusLetterPage> =>
+      api.get(
+        `/disabilities/${encodeURIComponent(disabilityId)}/nexus-letters`,
+        nexusLetterPageSchema,
+        { query: { page: 1, page_size: 50 }, signal },
+      ),
+    throwOnError: false,
+  });
+}
+
 export function nexusLetterQueryOptions(letterId: string) {
   return queryOptions({
     queryKey: [...NEXUS_QUERY_KEY, 'detail', letterId],
