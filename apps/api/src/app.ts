@@ -40,6 +40,7 @@ import { disabilityRoutes } from './modules/disabilities/disabilities.routes.ts'
 import { personalStatementRoutes } from './modules/personal-statements/personal-statements.routes.ts';
 import { laymanStatementRoutes } from './modules/layman-statements/layman-statements.routes.ts';
 import { nexusLetterRoutes } from './modules/nexus-letters/nexus-letters.routes.ts';
+import { providerRequestRoutes } from './modules/nexus-letters/provider-requests.routes.ts';
 import { readinessRoutes } from './modules/readiness/readiness.routes.ts';
 import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(personalStatementRoutes);
   await app.register(laymanStatementRoutes);
   await app.register(nexusLetterRoutes);
+  await app.register(providerRequestRoutes);
   await app.register(readinessRoutes);
   await app.register(claimRoutes);
   await app.register(contactRoutes);

@@ -2,15 +2,22 @@ import type { Download, Page } from '@playwright/test';
 
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { createDisability, sidewaysOverflow } from './app-pages.ts';
+import { createDisability, getJson, sidewaysOverflow } from './app-pages.ts';
 
 /**
  * A buddy statement from end to end, with two browsers: the veteran asks a witness for a
  * statement about one disability and gets a signing link; the witness, with no account, opens
- * the link in a browser of their own, drafts from their answers, signs and sends; the veteran
+ * the link in a browser of their own, drafts from their answers, attaches a photo, signs and
+ * sends; the veteran
  * then reads it under the disability, keeps notes on it and downloads it filled into VA Form
  * 21-10210. The link works once: opened again, it says it no longer works.
  */
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function firstBytes(download: Download): Promise<string> {
   const chunks = await (await download.createReadStream()).toArray();
@@ -85,6 +92,13 @@ test('[APP][BUDDY]: a witness signs through the link in their own browser; the v
   await statement.fill(
     `${await statement.inputValue()}\n\nI have known him since basic training in 2002.`,
   );
+  // A photo goes with it: uploaded through the link, stored as the veteran's.
+  await witness.getByLabel('Choose a file to attach').setInputFiles({
+    name: 'truck.png',
+    mimeType: 'image/png',
+    buffer: PNG,
+  });
+  await expect(witness.getByText('Attached: truck.png')).toBeVisible();
   await witness.getByRole('textbox', { name: 'Your full name' }).fill('Rosalind Ashcombe');
   // Sending without the certification is refused in place.
   await witness.getByRole('button', { name: 'Sign and send' }).click();
@@ -105,6 +119,18 @@ test('[APP][BUDDY]: a witness signs through the link in their own browser; the v
   await expect(buddies).toContainText('Signed and received');
   await buddies.getByRole('button', { name: 'Read Rosalind Ashcombe’s statement' }).click();
   await expect(page.getByText(/I have known him since basic training in 2002/)).toBeVisible();
+  await expect(page.getByText(/They attached a file: it is in your vault/)).toBeVisible();
+  const documents = await getJson<{ results: { name: string; doc_type: string | null }[] }>(
+    request,
+    veteran.token,
+    '/documents',
+  );
+  expect(documents.results).toEqual([
+    expect.objectContaining({
+      name: "Attachment to Rosalind Ashcombe's statement — Left knee strain",
+      doc_type: 'L015',
+    }),
+  ]);
   await page
     .getByRole('textbox', { name: 'Your notes' })
     .fill('Ask her for the photo of the truck.');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, pagedSchema, pageQuerySchema } from './common.ts';
 import { LISTED_TWICE } from './disabilities.ts';
+import { LAYMAN_STATUSES } from './layman-statements.ts';
+import { nexusLetterStatusSchema } from './nexus-letters.ts';
 import { nextStepSchema, readinessSchema } from './readiness.ts';
 import { safeText } from './text.ts';
 
@@ -94,11 +96,30 @@ export const claimReviewStatementSchema = z.object({
   updated_at: isoDateTimeSchema,
 });
 
+/** A buddy statement asked for the disability: who was asked and where it stands. */
+export const claimReviewBuddyStatementSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: z.enum(LAYMAN_STATUSES),
+  submitted_at: isoDateTimeSchema.nullable(),
+});
+
+/** A nexus letter for the disability and where it stands. */
+export const claimReviewNexusLetterSchema = z.object({
+  id: z.uuid(),
+  status: nexusLetterStatusSchema,
+  updated_at: isoDateTimeSchema,
+});
+
 export const claimReviewDisabilitySchema = z.object({
   disability: claimDisabilitySchema,
   /** As `GET /disabilities/{id}/readiness` answers it. */
   readiness: readinessSchema,
   statements: z.array(claimReviewStatementSchema),
+  /** Newest first. */
+  buddy_statements: z.array(claimReviewBuddyStatementSchema),
+  /** Newest first. */
+  nexus_letters: z.array(claimReviewNexusLetterSchema),
   /** What the disability still lacks, each in a plain sentence; empty when nothing does. */
   missing: z.array(z.string()),
 });
@@ -131,3 +152,65 @@ export const claimReviewSchema = z
   })
   .meta({ id: 'ClaimReview' });
 export type ClaimReview = z.infer<typeof claimReviewSchema>;
+
+// The claim packet ---------------------------------------------------------------------------
+
+/** The most vault documents one packet appends. */
+export const MAX_PACKET_DOCUMENTS = 50;
+/** The most pages one packet holds; a larger one is refused (413). */
+export const MAX_PACKET_PAGES = 2000;
+/** The largest packet file; a larger one is refused (413). */
+export const MAX_PACKET_BYTES = 100 * 1024 * 1024;
+/** The vault documents a packet can append: PDFs and pictures it can draw. */
+export const PACKET_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/**
+ * `POST /claims/{id}/packet`: vault documents to append, in order, in a final "Supporting
+ * documents" section. Each must be one of the veteran's, a PDF, JPEG or PNG, and listed once.
+ */
+export const createClaimPacketInputSchema = z.object({
+  document_ids: z
+    .array(z.uuid('Must be the id of one of your documents'))
+    .max(MAX_PACKET_DOCUMENTS, `At most ${MAX_PACKET_DOCUMENTS} documents in a packet`)
+    .superRefine((ids, context) => {
+      const seen = new Set<string>();
+      ids.forEach((id, index) => {
+        if (seen.has(id))
+          context.addIssue({ code: 'custom', path: [index], message: LISTED_TWICE });
+        seen.add(id);
+      });
+    })
+    .optional(),
+});
+export type CreateClaimPacketInput = z.infer<typeof createClaimPacketInputSchema>;
+
+/** One line of a packet's index: an item, where it starts and how long it is. */
+export const claimPacketIndexEntrySchema = z.object({
+  title: z.string(),
+  /** The disability the item belongs to; null for a supporting document. */
+  disability_id: z.uuid().nullable(),
+  /** The packet page it starts on (1-based); null when it could not be included. */
+  page: z.number().int().min(1).nullable(),
+  /** How many pages it takes (0 when it could not be included). */
+  pages: z.number().int().min(0),
+  included: z.boolean(),
+  /** Why it was left out ("could not be included: …"), or what to know about it (a draft). */
+  note: z.string().optional(),
+});
+export type ClaimPacketIndexEntry = z.infer<typeof claimPacketIndexEntrySchema>;
+
+/**
+ * The packet made: one PDF (cover, index, each disability's statements and letters in the
+ * claim's order, then the supporting documents) kept in the vault as a new document.
+ */
+export const claimPacketSchema = z
+  .object({
+    document_id: z.uuid(),
+    file_id: z.uuid(),
+    /** Pages in the whole file, cover and index included. */
+    pages: z.number().int().min(1),
+    /** The items in the order they appear. */
+    index: z.array(claimPacketIndexEntrySchema),
+  })
+  .meta({ id: 'ClaimPacket' });
+export type ClaimPacket = z.infer<typeof claimPacketSchema>;

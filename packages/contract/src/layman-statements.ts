@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.ts';
 import { isoDateTimeSchema, pageQuerySchema, pagedSchema } from './common.ts';
+import { completeLinkUploadInputSchema, linkUploadInputSchema } from './link-uploads.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -158,5 +159,18 @@ export const submitLaymanStatementInputSchema = z.object({
   certify: z.literal(true, 'Certify that the statement is true and correct'),
   signer: laymanSignerSchema.default({}),
   answers: laymanAnswersSchema.optional(),
+  /** A file sent with the statement: the finished upload granted through this link. */
+  attachment_file_id: z.uuid().optional(),
 });
 export type SubmitLaymanStatementInput = z.infer<typeof submitLaymanStatementInputSchema>;
+
+/**
+ * `POST /layman-statements/by-token/upload`: a file the witness sends with their statement (a PDF
+ * or a picture), stored as the veteran's. A new grant replaces the previous one.
+ */
+export const laymanAttachmentUploadInputSchema = linkUploadInputSchema;
+export type LaymanAttachmentUploadInput = z.infer<typeof laymanAttachmentUploadInputSchema>;
+
+/** `POST /layman-statements/by-token/upload/complete`: the file granted through this link. */
+export const completeLaymanAttachmentInputSchema = completeLinkUploadInputSchema;
+export type CompleteLaymanAttachmentInput = z.infer<typeof completeLaymanAttachmentInputSchema>;

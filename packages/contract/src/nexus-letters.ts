@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { emailSchema } from './auth.ts';
 import { isoDateTimeSchema, pageQuerySchema, pagedSchema } from './common.ts';
+import { completeLinkUploadInputSchema, linkUploadInputSchema } from './link-uploads.ts';
 import { safeText } from './text.ts';
 
 /**
@@ -173,3 +175,74 @@ export const OPINION_LINKS: Record<OpinionBasis, string> = {
   secondary: 'proximately due to or the result of',
   aggravated: 'aggravated beyond its natural progression by',
 };
+
+// Provider requests ------------------------------------------------------------------------------
+
+/**
+ * A letter sent to the veteran's physician, who signs it without an account: the physician gets a
+ * link that works once, for 30 days, until the veteran revokes it; through it they read and print
+ * the draft and upload the signed copy, which lands in the veteran's vault. The link's token
+ * travels only in the `X-Provider-Token` header, never in a URL the API serves.
+ */
+
+/** How long a provider's upload link works. */
+export const PROVIDER_LINK_TTL_DAYS = 30;
+/** The header that carries an upload link's token to the provider routes. */
+export const PROVIDER_TOKEN_HEADER = 'x-provider-token';
+/** What an upload link's token looks like: 32 random bytes in base64url. */
+export const PROVIDER_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Computed from the link: uploaded wins, then revoked, then expired. */
+export const PROVIDER_REQUEST_STATUSES = ['requested', 'uploaded', 'expired', 'revoked'] as const;
+export const providerRequestStatusSchema = z.enum(PROVIDER_REQUEST_STATUSES);
+export type ProviderRequestStatus = z.infer<typeof providerRequestStatusSchema>;
+
+/** `POST /nexus-letters/{letterId}/requests`: who signs the letter, and where the link goes. */
+export const createProviderRequestInputSchema = z.object({
+  name: safeText({ min: 1, max: 120 }).describe('The physician’s name, e.g. "Dr. Jane Smith"'),
+  email: emailSchema,
+});
+export type CreateProviderRequestInput = z.infer<typeof createProviderRequestInputSchema>;
+
+/** The upload link, answered once: only its hash is kept, so it cannot be shown again. */
+export const providerRequestLinkSchema = z.object({
+  id: z.uuid(),
+  upload_link: z.string(),
+  expires_at: isoDateTimeSchema,
+});
+export type ProviderRequestLink = z.infer<typeof providerRequestLinkSchema>;
+
+export const providerRequestSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    status: providerRequestStatusSchema,
+    expires_at: isoDateTimeSchema,
+    /** When the signed copy came back. */
+    uploaded_at: isoDateTimeSchema.nullable(),
+    created_at: isoDateTimeSchema,
+  })
+  .meta({ id: 'NexusProviderRequest' });
+export type ProviderRequest = z.infer<typeof providerRequestSchema>;
+
+/** `GET /nexus-letters/{letterId}/requests`: the letter's requests, newest first. */
+export const providerRequestListSchema = z.object({ results: z.array(providerRequestSchema) });
+export type ProviderRequestList = z.infer<typeof providerRequestListSchema>;
+
+/** What the physician sees through the link: no more of the veteran than the request needs. */
+export const providerRequestViewSchema = z.object({
+  provider_name: z.string(),
+  veteran_first_name: z.string(),
+  condition: z.string(),
+  expires_at: isoDateTimeSchema,
+});
+export type ProviderRequestView = z.infer<typeof providerRequestViewSchema>;
+
+/** `POST /provider-requests/by-token/upload`: the signed letter's name, size and type. */
+export const providerUploadInputSchema = linkUploadInputSchema;
+export type ProviderUploadInput = z.infer<typeof providerUploadInputSchema>;
+
+/** `POST /provider-requests/by-token/complete`: the file granted through this link. */
+export const completeProviderUploadInputSchema = completeLinkUploadInputSchema;
+export type CompleteProviderUploadInput = z.infer<typeof completeProviderUploadInputSchema>;

@@ -9,6 +9,10 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
+  // Link tokens (lay statements, provider uploads): the serializer logs no header, and if one
+  // ever does, these stay out.
+  'req.headers["x-layman-token"]',
+  'req.headers["x-provider-token"]',
   'res.headers["set-cookie"]',
   'res.headers["set-auth-token"]',
   'headers.authorization',

@@ -44,6 +44,11 @@ export const paths = {
     path: '/layman-sign/:tokenId',
     getHref: (tokenId: string) => `/layman-sign/${segment(tokenId)}`,
   },
+  /** Where a physician uploads the signed nexus letter, through the link the veteran sent. */
+  providerUpload: {
+    path: '/provider-upload/:token',
+    getHref: (token: string) => `/provider-upload/${segment(token)}`,
+  },
   privacyPolicy: staticPath('/privacy-policy'),
   terms: staticPath('/terms'),
   authSession: staticPath('/auth/session'),

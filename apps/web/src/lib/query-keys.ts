@@ -17,4 +17,9 @@ export const QUERY_KEYS = {
    * id]`. A decision letter's condition can be added as a disability.
    */
   disabilities: ['disabilities'] as const,
+  /**
+   * Every vault query: documents, storage use, generated documents. A claim packet, a signed
+   * letter or an attachment lands in the vault.
+   */
+  vault: ['vault'] as const,
 };

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { uuidSchema, type PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
-import { claimDisabilities, claims, type ClaimRow } from '@muster/db/schema/index';
+import {
+  claimDisabilities,
+  claims,
+  laymanStatements,
+  nexusLetters,
+  type ClaimRow,
+} from '@muster/db/schema/index';
 
 /**
  * Every query here names the owner: another user's claim is simply not found. The disabilities of
@@ -134,4 +140,47 @@ export async function deleteClaim(options: Owner & { id: string }): Promise<bool
     .where(and(eq(claims.id, options.id), eq(claims.userId, options.userId)))
     .returning({ id: claims.id });
   return deleted.length > 0;
+}
+
+/**
+ * The buddy statements and nexus letters of some of the owner's disabilities, newest first: two
+ * queries for the whole claim. Only the witness's name is decrypted, never a statement's text.
+ */
+export async function findOutsideEvidence(options: Owner & { disabilityIds: string[] }) {
+  if (options.disabilityIds.length === 0) return { statements: [], letters: [] };
+  const [statements, letters] = await Promise.all([
+    options.db
+      .select({
+        id: laymanStatements.id,
+        disabilityId: laymanStatements.disabilityId,
+        name: laymanStatements.name,
+        expiresAt: laymanStatements.expiresAt,
+        usedAt: laymanStatements.usedAt,
+        revokedAt: laymanStatements.revokedAt,
+      })
+      .from(laymanStatements)
+      .where(
+        and(
+          eq(laymanStatements.userId, options.userId),
+          inArray(laymanStatements.disabilityId, options.disabilityIds),
+        ),
+      )
+      .orderBy(desc(laymanStatements.createdAt), desc(laymanStatements.id)),
+    options.db
+      .select({
+        id: nexusLetters.id,
+        disabilityId: nexusLetters.disabilityId,
+        status: nexusLetters.status,
+        updatedAt: nexusLetters.updatedAt,
+      })
+      .from(nexusLetters)
+      .where(
+        and(
+          eq(nexusLetters.userId, options.userId),
+          inArray(nexusLetters.disabilityId, options.disabilityIds),
+        ),
+      )
+      .orderBy(desc(nexusLetters.createdAt), desc(nexusLetters.id)),
+  ]);
+  return { statements, letters };
 }

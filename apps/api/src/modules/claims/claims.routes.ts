@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  MAX_PACKET_DOCUMENTS,
+  MAX_PACKET_PAGES,
   claimListQuerySchema,
+  claimPacketSchema,
   claimPageSchema,
   claimReviewSchema,
   claimSchema,
   createClaimInputSchema,
+  createClaimPacketInputSchema,
   updateClaimInputSchema,
 } from '@muster/contract/claims';
 import { pathIdSchema } from '@muster/contract/common';
@@ -21,6 +25,7 @@ import {
   reviewClaim,
   updateClaim,
 } from './claims.service.ts';
+import { createClaimPacket } from './packet.service.ts';
 
 const tags = ['claims'];
 /** Any text is accepted as an id; one that is not a claim of the caller's answers 404. */
@@ -144,5 +149,31 @@ export const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       reviewClaim({ db: db(), userId: currentUser(request).id, id: request.params.id }),
+  );
+
+  app.post(
+    '/claims/:id/packet',
+    {
+      schema: {
+        tags,
+        summary: 'Make the claim’s packet: one PDF kept in the vault',
+        description: `One PDF for the veteran to review before filing (Muster does not file it): a cover, an index of every item with the page it starts on, then for each disability of the claim, in order, its personal statements (latest versions), its submitted lay statements and its nexus letters (the signed copy when on file, else the draft marked as not yet signed), then the vault documents named in \`document_ids\` (at most ${MAX_PACKET_DOCUMENTS}, each the user’s, a PDF, JPEG or PNG; else 400 per field) under "Supporting documents". Every page is numbered "Page N of M". A PDF that cannot be read is listed as not included, with the reason. The file is kept as a new vault document (\`Claim packet — <claim> — <YYYY-MM-DD>\`) and counts against storage (403 past the cap with billing on). More than ${MAX_PACKET_PAGES.toLocaleString('en-US')} pages or 100 MB answers 413.`,
+        params: idParams,
+        // Sent without a body (or with `null`), nothing is appended.
+        body: createClaimPacketInputSchema.nullish(),
+        response: { 201: claimPacketSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const packet = await createClaimPacket({
+        db: db(),
+        storage: app.storage,
+        userId: currentUser(request).id,
+        id: request.params.id,
+        input: request.body ?? {},
+        billingEnabled: app.config.billing.stripe !== undefined,
+      });
+      return reply.code(201).send(packet);
+    },
   );
 };

@@ -8,6 +8,7 @@ import type {
   CreateClaimInput,
   UpdateClaimInput,
 } from '@muster/contract/claims';
+import { nexusLetterStatusSchema } from '@muster/contract/nexus-letters';
 import type { Disability } from '@muster/contract/disabilities';
 import { ERR } from '@muster/contract/errors';
 import { READINESS_ELEMENT_LABELS, type Readiness } from '@muster/contract/readiness';
@@ -16,6 +17,7 @@ import type { ClaimRow } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
 import { findOwnDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
 import { listGeneratedStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
+import { statusOf as laymanStatusOf } from '#src/modules/layman-statements/layman-statements.service.ts';
 import { getReadiness } from '#src/modules/readiness/readiness.service.ts';
 import { findPrimaryVeteranId, isOwnVeteran } from '#src/modules/veterans/veterans.service.ts';
 import * as repository from './claims.repository.ts';
@@ -231,7 +233,13 @@ export async function reviewClaim(
 ): Promise<ClaimReview> {
   const owner = { db: options.db, userId: options.userId };
   const claim = await getClaim(options);
-  const statements = await listGeneratedStatements(owner);
+  const [statements, outside] = await Promise.all([
+    listGeneratedStatements(owner),
+    repository.findOutsideEvidence({
+      ...owner,
+      disabilityIds: claim.disabilities.map((disability) => disability.id),
+    }),
+  ]);
   const results: ClaimReviewDisability[] = [];
   // One after another: each reads several tables, and a claim holds at most 50.
   for (const disability of claim.disabilities) {
@@ -254,6 +262,21 @@ export async function reviewClaim(
       disability,
       readiness,
       statements: own,
+      buddy_statements: outside.statements
+        .filter((row) => row.disabilityId === disability.id)
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          status: laymanStatusOf(row),
+          submitted_at: row.usedAt?.toISOString() ?? null,
+        })),
+      nexus_letters: outside.letters
+        .filter((row) => row.disabilityId === disability.id)
+        .map((row) => ({
+          id: row.id,
+          status: nexusLetterStatusSchema.parse(row.status),
+          updated_at: row.updatedAt.toISOString(),
+        })),
       missing: missingOf(readiness, own.length),
     });
   }

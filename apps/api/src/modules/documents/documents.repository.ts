@@ -5,6 +5,7 @@ import { documents, files } from '@muster/db/schema/index';
 
 /** Every query here is filtered by owner: another user's document is simply not found. */
 type Owner = { db: Db; userId: string };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const isDocumentId = (value: string) => uuidSchema.safeParse(value).success;
 
@@ -58,9 +59,13 @@ export async function findDocument(options: Owner & { id: string }) {
 }
 
 /** Answers the new row, or undefined when the file already is a document. */
-export async function insertDocument(
-  options: Owner & { fileId: string; name: string; docType: string | null },
-) {
+export async function insertDocument(options: {
+  db: Db | Tx;
+  userId: string;
+  fileId: string;
+  name: string;
+  docType: string | null;
+}) {
   const [row] = await options.db
     .insert(documents)
     .values({

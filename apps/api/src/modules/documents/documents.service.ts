@@ -5,14 +5,20 @@ import {
   type DocumentListQuery,
   type DocumentPage,
   type UpdateDocumentInput,
+  type VaDocumentTypeCode,
   type VaultDocument,
 } from '@muster/contract/documents';
 import { ERR } from '@muster/contract/errors';
-import type { DownloadUrl } from '@muster/contract/storage';
+import type { CompleteUploadInput, DownloadUrl, StoredFile } from '@muster/contract/storage';
 import type { Db } from '@muster/db/client';
 import { AppError } from '#src/lib/errors.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
-import { deleteFile, getDownloadUrl, getFile } from '#src/modules/storage/storage.service.ts';
+import {
+  completeUpload,
+  deleteFile,
+  getDownloadUrl,
+  getFile,
+} from '#src/modules/storage/storage.service.ts';
 import * as repository from './documents.repository.ts';
 
 type Owner = { db: Db; userId: string };
@@ -102,6 +108,64 @@ export async function createDocument(
     throw new AppError(ERR.ALREADY_EXISTS, { detail: 'This upload is already in the vault' });
   }
   return toDocument(await ownDocument({ db, userId, id: made.id }));
+}
+
+/**
+ * Files an upload in the vault inside the caller's transaction, so it is filed together with what
+ * the caller records, or not at all. The caller has checked the file already (the owner's, of kind
+ * `document`, ready: `getFile` of the storage module). Answers the document's id; a file already
+ * in the vault answers 409.
+ */
+export async function fileCheckedUpload(options: {
+  db: Db | repository.Tx;
+  userId: string;
+  fileId: string;
+  name: string;
+  docType: VaDocumentTypeCode;
+}): Promise<string> {
+  const made = await repository.insertDocument(options);
+  if (!made) {
+    throw new AppError(ERR.ALREADY_EXISTS, { detail: 'This upload is already in the vault' });
+  }
+  return made.id;
+}
+
+/**
+ * Finishes an upload sent through a link (a physician's signed letter, a witness's attachment),
+ * to be filed with what the link records: its content is checked (refused: 400 with `fields`, and
+ * the file stays `rejected`). One finished already (a retry after the filing failed) is answered
+ * as it is; one refused before answers 409.
+ */
+export async function finishLinkUpload(options: {
+  db: Db;
+  storage: StorageDriver;
+  ownerId: string;
+  fileId: string;
+  parts: CompleteUploadInput['parts'];
+}): Promise<StoredFile> {
+  const { db, storage, ownerId, fileId } = options;
+  const file = await getFile({ db, ownerId, fileId });
+  if (file.status === 'ready') return file;
+  if (file.status === 'rejected') {
+    throw new AppError(ERR.INVALID_STATE, {
+      detail: `The upload was refused: ${file.rejection_reason ?? 'its content is not accepted'} Upload the file again.`,
+    });
+  }
+  return completeUpload({ db, storage, ownerId, fileId, input: { parts: options.parts } });
+}
+
+/** Deletes an upload sent through a link and never filed (replaced); one already gone is no matter. */
+export async function discardUnfiledUpload(options: {
+  db: Db;
+  storage: StorageDriver;
+  ownerId: string;
+  fileId: string;
+}): Promise<void> {
+  try {
+    await deleteFile(options);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === ERR.NOT_FOUND)) throw error;
+  }
 }
 
 export async function updateDocument(

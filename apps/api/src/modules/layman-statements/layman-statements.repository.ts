@@ -8,6 +8,7 @@ import { laymanStatements } from '@muster/db/schema/index';
  * queries go by the token's hash instead, and only ever reach a link that still works.
  */
 type Owner = { db: Db; userId: string };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const isId = (value: string) => uuidSchema.safeParse(value).success;
 const owned = (options: Owner & { id: string }) =>
@@ -136,12 +137,14 @@ export async function findByWorkingToken(options: { db: Db; tokenHash: string })
  * two submissions at once exactly one finds it working. Answers whether this one did.
  */
 export async function submitByToken(options: {
-  db: Db;
+  db: Db | Tx;
   tokenHash: string;
   statement: string;
   signature: string;
   signer: string;
   answers: string | null;
+  /** The file sent with the statement: it must still be the one granted through the link. */
+  attachmentFileId: string | null;
 }): Promise<boolean> {
   const updated = await options.db
     .update(laymanStatements)
@@ -150,10 +153,35 @@ export async function submitByToken(options: {
       signature: options.signature,
       signer: options.signer,
       answers: options.answers,
+      attachmentFileId: options.attachmentFileId,
       usedAt: sql`now()`,
       certifiedAt: sql`now()`,
       updatedAt: new Date(),
     })
+    .where(
+      and(
+        linkWorks(options.tokenHash),
+        options.attachmentFileId
+          ? eq(laymanStatements.attachmentFileId, options.attachmentFileId)
+          : undefined,
+      ),
+    )
+    .returning({ id: laymanStatements.id });
+  return updated.length > 0;
+}
+
+/**
+ * Remembers the attachment's upload granted through a working link (replacing the previous one);
+ * answers whether the link still worked.
+ */
+export async function grantAttachment(options: {
+  db: Db;
+  tokenHash: string;
+  fileId: string;
+}): Promise<boolean> {
+  const updated = await options.db
+    .update(laymanStatements)
+    .set({ attachmentFileId: options.fileId, updatedAt: new Date() })
     .where(linkWorks(options.tokenHash))
     .returning({ id: laymanStatements.id });
   return updated.length > 0;

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { pathIdSchema } from '@muster/contract/common';
 import {
   LAYMAN_TOKEN_HEADER,
+  completeLaymanAttachmentInputSchema,
   createLaymanStatementInputSchema,
+  laymanAttachmentUploadInputSchema,
   draftLaymanStatementInputSchema,
   laymanDownloadQuerySchema,
   laymanDraftSchema,
@@ -16,16 +18,19 @@ import {
   submitLaymanStatementInputSchema,
   updateLaymanStatementInputSchema,
 } from '@muster/contract/layman-statements';
+import { storedFileSchema, uploadGrantSchema } from '@muster/contract/storage';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
 import { currentUser, requireSession, requireUser } from '#src/modules/auth/require-user.ts';
 import {
+  completeAttachmentUpload,
   createStatement,
   deleteStatement,
   downloadStatement,
   draftByToken,
   emailLink,
   getStatement,
+  grantAttachmentUpload,
   listStatements,
   revokeLink,
   submitByToken,
@@ -255,15 +260,63 @@ const signerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign and submit the statement (once)',
-        description: `${TOKEN_NOTE} A link takes one submission; a second answers 404.`,
+        description: `${TOKEN_NOTE} A link takes one submission; a second answers 404. \`attachment_file_id\`, when sent, must be the finished upload granted through this link (else 400 with \`fields\`); it is filed in the veteran's vault (L015).`,
         body: submitLaymanStatementInputSchema,
         response: { 204: z.null().describe('Submitted'), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await submitByToken({ db: db(), token: linkToken(request), input: request.body });
+      await submitByToken({
+        db: db(),
+        storage: app.storage,
+        token: linkToken(request),
+        input: request.body,
+      });
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/layman-statements/by-token/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Start the upload of a file sent with the statement (PDF, JPEG or PNG)',
+        description: `${TOKEN_NOTE} Answers signed URLs as \`POST /uploads\` does; the file is the veteran's (their storage cap applies: 403 with \`quota\`). A new grant replaces the previous one, whose file is deleted.`,
+        body: laymanAttachmentUploadInputSchema,
+        response: { 201: uploadGrantSchema, ...errorResponses(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request, reply) => {
+      const grant = await grantAttachmentUpload({
+        db: db(),
+        storage: app.storage,
+        token: linkToken(request),
+        input: request.body,
+        billingEnabled: app.config.billing.stripe !== undefined,
+      });
+      return reply.code(201).send(grant);
+    },
+  );
+
+  app.post(
+    '/layman-statements/by-token/upload/complete',
+    {
+      schema: {
+        tags,
+        summary: 'Finish the upload of the file sent with the statement',
+        description: `${TOKEN_NOTE} Only the file granted through this link (another answers 404). Its content is checked: a refused file answers 400 with \`fields\` (upload it again). Name it as \`attachment_file_id\` on submission.`,
+        body: completeLaymanAttachmentInputSchema,
+        response: { 200: storedFileSchema, ...errorResponses(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) =>
+      completeAttachmentUpload({
+        db: db(),
+        storage: app.storage,
+        token: linkToken(request),
+        input: request.body,
+      }),
   );
 };
 

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { PageQuery } from '@muster/contract/common';
 import { ERR } from '@muster/contract/errors';
 import {
@@ -9,21 +8,32 @@ import {
   type LaymanSignerView,
   type LaymanStatement,
   type LaymanStatementSummary,
+  type CompleteLaymanAttachmentInput,
+  type LaymanAttachmentUploadInput,
   type LaymanStatus,
   type SubmitLaymanStatementInput,
 } from '@muster/contract/layman-statements';
+import type { StoredFile, UploadGrant } from '@muster/contract/storage';
 import type { Veteran } from '@muster/contract/veterans';
 import type { Db } from '@muster/db/client';
 import type { LaymanStatementRow } from '@muster/db/schema/index';
 import { AppError } from '#src/lib/errors.ts';
+import { DAY_MS, linkTokenHashOf, newLinkToken } from '#src/lib/link-token.ts';
 import type { FormVeteran } from '#src/lib/pdf-forms/identity.ts';
 import {
   assertOwnDisability,
   getDisability,
 } from '#src/modules/disabilities/disabilities.service.ts';
+import {
+  discardUnfiledUpload,
+  fileCheckedUpload,
+  finishLinkUpload,
+} from '#src/modules/documents/documents.service.ts';
 import type { Mailer } from '#src/modules/mail/mailer.ts';
 import { layStatementLinkMail } from '#src/modules/mail/templates.ts';
 import { consumeQuota, refundQuota } from '#src/modules/quotas/quotas.service.ts';
+import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
+import { createUpload, getFile } from '#src/modules/storage/storage.service.ts';
 import { findPrimaryVeteranId, getVeteran } from '#src/modules/veterans/veterans.service.ts';
 import { renderLayStatementPdf } from './documents/lay-statement-pdf.ts';
 import type { LayStatementDocumentInput } from './documents/types.ts';
@@ -40,24 +50,12 @@ import * as repository from './layman-statements.repository.ts';
 
 type Owner = { db: Db; userId: string };
 
-const DAY_MS = 24 * 3600 * 1000;
-
-/** A new link token and its hash (the only form stored). */
-function newToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** 32 bytes in base64url without padding are 43 characters; anything else is no token of ours. */
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
 const linkOf = (appUrl: string, token: string) => `${appUrl}/layman-sign/${token}`;
 
-export function statusOf(row: LaymanStatementRow, now = new Date()): LaymanStatus {
+export function statusOf(
+  row: Pick<LaymanStatementRow, 'usedAt' | 'revokedAt' | 'expiresAt'>,
+  now = new Date(),
+): LaymanStatus {
   if (row.usedAt) return 'submitted';
   if (row.revokedAt) return 'revoked';
   if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
@@ -145,7 +143,7 @@ export async function createStatement(
     billingEnabled: options.billingEnabled,
     now,
   });
-  const { token, tokenHash } = newToken();
+  const { token, tokenHash } = newLinkToken();
   try {
     const row = await repository.insertStatement({
       db,
@@ -225,7 +223,7 @@ export async function emailLink(
   }
   const veteranFirstName = await veteranFirstNameOf(options);
   const condition = (await getDisability({ ...options, id: row.disabilityId })).title;
-  const { token, tokenHash } = newToken();
+  const { token, tokenHash } = newLinkToken();
   const expiresAt = new Date(Date.now() + LAYMAN_LINK_TTL_DAYS * DAY_MS);
   const updated = await repository.replaceToken({ ...options, tokenHash, expiresAt });
   // Submitted or revoked between the two statements.
@@ -326,10 +324,19 @@ export async function downloadStatement(
 
 /** The request a working link opens; every other token answers the same 404. */
 async function requestByToken(db: Db, token: string | undefined): Promise<LaymanStatementRow> {
-  if (!token || !TOKEN_FORMAT.test(token)) throw new AppError(ERR.NOT_FOUND);
-  const row = await repository.findByWorkingToken({ db, tokenHash: hashToken(token) });
+  return (await workingRequest(db, token)).row;
+}
+
+/** The request a working link opens, with the token's hash; every other token: the same 404. */
+async function workingRequest(
+  db: Db,
+  token: string | undefined,
+): Promise<{ row: LaymanStatementRow; tokenHash: string }> {
+  const tokenHash = linkTokenHashOf(token);
+  if (!tokenHash) throw new AppError(ERR.NOT_FOUND);
+  const row = await repository.findByWorkingToken({ db, tokenHash });
   if (!row) throw new AppError(ERR.NOT_FOUND);
-  return row;
+  return { row, tokenHash };
 }
 
 async function signerContext(db: Db, row: LaymanStatementRow) {
@@ -377,30 +384,144 @@ export async function draftByToken(options: {
 }
 
 /**
- * Records the signed statement. One conditional update does it, so only one submission of a link
- * ever counts, however many arrive at once; the others answer 404 like any link that no longer
- * works.
+ * Grants the upload of a file the witness sends with their statement: a `document` file owned by
+ * the veteran (their storage cap applies), remembered on the request while it is not submitted. A
+ * new grant replaces the previous one, whose file, never filed, is deleted.
+ */
+export async function grantAttachmentUpload(options: {
+  db: Db;
+  storage: StorageDriver;
+  token: string | undefined;
+  input: LaymanAttachmentUploadInput;
+  billingEnabled: boolean;
+}): Promise<UploadGrant> {
+  const { db, storage } = options;
+  const { row, tokenHash } = await workingRequest(db, options.token);
+  const ownerId = row.userId;
+  const grant = await createUpload({
+    db,
+    storage,
+    ownerId,
+    input: { kind: 'document', ...options.input },
+    billingEnabled: options.billingEnabled,
+  });
+  if (!(await repository.grantAttachment({ db, tokenHash, fileId: grant.file_id }))) {
+    // Submitted, revoked or expired meanwhile.
+    await discardUnfiledUpload({ db, storage, ownerId, fileId: grant.file_id });
+    throw new AppError(ERR.NOT_FOUND);
+  }
+  if (row.attachmentFileId && row.attachmentFileId !== grant.file_id) {
+    await discardUnfiledUpload({ db, storage, ownerId, fileId: row.attachmentFileId });
+  }
+  return grant;
+}
+
+/** Finishes the attachment's upload: only the file granted through this link (else 404). */
+export async function completeAttachmentUpload(options: {
+  db: Db;
+  storage: StorageDriver;
+  token: string | undefined;
+  input: CompleteLaymanAttachmentInput;
+}): Promise<StoredFile> {
+  const { db, storage, input } = options;
+  const { row } = await workingRequest(db, options.token);
+  if (row.attachmentFileId !== input.file_id) throw new AppError(ERR.NOT_FOUND);
+  return finishLinkUpload({
+    db,
+    storage,
+    ownerId: row.userId,
+    fileId: input.file_id,
+    parts: input.parts,
+  });
+}
+
+const DOCUMENT_NAME_MAX = 255;
+
+/** A vault document's name: one line, never a path, within the bound. */
+function documentName(name: string): string {
+  const safe = name.replace(/[\\/]/g, '-');
+  return safe.length <= DOCUMENT_NAME_MAX
+    ? safe
+    : `${safe.slice(0, DOCUMENT_NAME_MAX - 1).trimEnd()}…`;
+}
+
+/** The attachment named on submission: the ready file granted through this link, else 400. */
+async function checkAttachment(db: Db, row: LaymanStatementRow, fileId: string): Promise<void> {
+  const refuse = (message: string): never => {
+    throw new AppError(ERR.INVALID_INPUT, {
+      detail: message,
+      fields: { attachment_file_id: message },
+    });
+  };
+  if (row.attachmentFileId !== fileId) refuse('Upload the file through this link first');
+  const file = await getFile({ db, ownerId: row.userId, fileId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === ERR.NOT_FOUND) {
+      return refuse('Upload the file through this link first');
+    }
+    throw error;
+  });
+  if (file.status !== 'ready') {
+    refuse(
+      file.status === 'pending'
+        ? 'The upload is not finished yet'
+        : 'The file was refused; upload it again',
+    );
+  }
+}
+
+/**
+ * Records the signed statement, with the file sent with it when named (the ready file granted
+ * through this link, else 400). One conditional update uses the link, so only one submission of
+ * a link ever counts, however many arrive at once; the others answer 404 like any link that no
+ * longer works. The attachment is filed in the veteran's vault (L015) in the same transaction.
+ * A file granted and not named is deleted.
  */
 export async function submitByToken(options: {
   db: Db;
+  storage: StorageDriver;
   token: string | undefined;
   input: SubmitLaymanStatementInput;
 }): Promise<void> {
-  const { token, input } = options;
-  if (!token || !TOKEN_FORMAT.test(token)) throw new AppError(ERR.NOT_FOUND);
+  const { db, input } = options;
+  const { row, tokenHash } = await workingRequest(db, options.token);
+  const attachmentFileId = input.attachment_file_id ?? null;
+  const condition = attachmentFileId
+    ? (await getDisability({ db, userId: row.userId, id: row.disabilityId })).title
+    : null;
+  if (attachmentFileId) await checkAttachment(db, row, attachmentFileId);
   // Empty answers are not kept: the form then leaves their boxes blank.
   const signer: StoredSigner = Object.fromEntries(
     Object.entries(input.signer).filter(([, value]) => Boolean(value)),
   );
-  const submitted = await repository.submitByToken({
-    db: options.db,
-    tokenHash: hashToken(token),
-    statement: input.statement,
-    signature: input.signature,
-    signer: JSON.stringify(signer),
-    answers: input.answers ? JSON.stringify(input.answers) : null,
+  await db.transaction(async (tx) => {
+    const submitted = await repository.submitByToken({
+      db: tx,
+      tokenHash,
+      statement: input.statement,
+      signature: input.signature,
+      signer: JSON.stringify(signer),
+      answers: input.answers ? JSON.stringify(input.answers) : null,
+      attachmentFileId,
+    });
+    if (!submitted) throw new AppError(ERR.NOT_FOUND);
+    if (attachmentFileId) {
+      await fileCheckedUpload({
+        db: tx,
+        userId: row.userId,
+        fileId: attachmentFileId,
+        name: documentName(`Attachment to ${row.name}'s statement — ${condition ?? ''}`),
+        docType: 'L015',
+      });
+    }
   });
-  if (!submitted) throw new AppError(ERR.NOT_FOUND);
+  if (row.attachmentFileId && row.attachmentFileId !== attachmentFileId) {
+    await discardUnfiledUpload({
+      db,
+      storage: options.storage,
+      ownerId: row.userId,
+      fileId: row.attachmentFileId,
+    });
+  }
 }
 
 /** Every request of the owner with what was submitted (for the account export). */

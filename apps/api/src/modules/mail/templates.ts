@@ -117,3 +117,46 @@ export function layStatementLinkMail(options: {
     html,
   };
 }
+
+/**
+ * A veteran's request to their physician to review and sign a nexus letter. The link is the only
+ * secret in it and appears once in each part; it names the veteran by first name only. The mail
+ * carries no attachment: the draft is read and printed from the link's page.
+ */
+export function nexusProviderRequestMail(options: {
+  to: string;
+  providerName: string;
+  veteranFirstName: string;
+  condition: string;
+  link: string;
+  days: number;
+  appUrl: string;
+}): Mail {
+  const { veteranFirstName: veteran, condition } = options;
+  const text = [
+    `Hello ${options.providerName},`,
+    '',
+    `${veteran}, your patient, asks you to review and sign a medical opinion (a nexus letter) about their ${condition}, for their VA disability claim.`,
+    'The draft is written for you to read, correct and sign only if it states your own medical opinion.',
+    '',
+    `Open this link to read and print the draft, then upload the signed copy (PDF, JPEG or PNG): ${options.link}`,
+    '',
+    `The link works for ${options.days} days and takes one upload. Please do not forward it.`,
+    '',
+    DISCLAIMER,
+  ].join('\n');
+  const html = layout({
+    preheader: `${veteran} asks you to review and sign a medical opinion for their VA claim.`,
+    appUrl: options.appUrl,
+    body: `<h1 style="margin:0 0 12px;font-size:20px">A nexus letter for ${escape(veteran)}</h1>
+<p style="margin:0 0 16px;font-size:15px;line-height:22px">Hello ${escape(options.providerName)}, ${escape(veteran)}, your patient, asks you to review and sign a medical opinion (a nexus letter) about their ${escape(condition)}, for their VA disability claim. The draft is written for you to read, correct and sign only if it states your own medical opinion.</p>
+<p style="margin:0 0 16px"><a href="${escape(options.link)}" style="display:inline-block;background:#1b2a3a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">Read the draft and upload the signed letter</a></p>
+<p style="margin:0;font-size:13px;line-height:20px;color:#3d4a57">The link works for ${options.days} days and takes one upload (PDF, JPEG or PNG). Please do not forward it.</p>`,
+  });
+  return {
+    to: options.to,
+    subject: `${veteran} asks you to sign a medical opinion for their VA claim`,
+    text,
+    html,
+  };
+}

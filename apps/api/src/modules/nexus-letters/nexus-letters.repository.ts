@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { PageQuery } from '@muster/contract/common';
 import type { Db } from '@muster/db/client';
 import { disabilities, nexusLetters, type NexusLetterRow } from '@muster/db/schema/index';
@@ -12,6 +12,7 @@ import {
  * is found only under its own disability, and only by its owner.
  */
 type Owner = { db: Db; userId: string };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type LetterPlace = Owner & { disabilityId: string };
 export type LetterWithTitle = { letter: NexusLetterRow; title: string };
 
@@ -134,4 +135,34 @@ export async function listAllLetters(options: Owner): Promise<LetterWithTitle[]>
     .innerJoin(disabilities, eq(disabilities.id, nexusLetters.disabilityId))
     .where(eq(nexusLetters.userId, options.userId))
     .orderBy(desc(nexusLetters.createdAt), desc(nexusLetters.id));
+}
+
+/** Marks the owner's letter as sent to a provider, unless its signed copy is back already. */
+export async function markRequested(options: Owner & { id: string }): Promise<void> {
+  if (!isRowId(options.id)) return;
+  await options.db
+    .update(nexusLetters)
+    .set({ status: 'requested', updatedAt: new Date() })
+    .where(
+      and(
+        eq(nexusLetters.id, options.id),
+        eq(nexusLetters.userId, options.userId),
+        ne(nexusLetters.status, 'signed'),
+      ),
+    );
+}
+
+/** Records the signed copy of the owner's letter; answers whether the letter is still there. */
+export async function markSigned(options: {
+  db: Db | Tx;
+  userId: string;
+  id: string;
+  fileId: string;
+}): Promise<boolean> {
+  const updated = await options.db
+    .update(nexusLetters)
+    .set({ status: 'signed', signedFileId: options.fileId, updatedAt: new Date() })
+    .where(and(eq(nexusLetters.id, options.id), eq(nexusLetters.userId, options.userId)))
+    .returning({ id: nexusLetters.id });
+  return updated.length > 0;
 }

@@ -234,6 +234,14 @@ export function createLocalDriver(options: {
         await object.handle.close();
       }
     },
+    async putObject(key, bytes) {
+      // The same path as an upload's PUT: encrypted as it flows, renamed into place when whole.
+      await writeObject(
+        resolveInside(root, key),
+        Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
+        bytes.byteLength,
+      );
+    },
     async openRead(key, range) {
       return plaintextStream(ring, resolveInside(root, key), range);
     },

@@ -112,6 +112,18 @@ export function createS3Driver(options: S3Config): StorageDriver & { client: S3C
       const bytes = await result.Body?.transformToByteArray();
       return Buffer.from(bytes ?? new Uint8Array()).subarray(0, length);
     },
+    async putObject(key, bytes, contentType) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ContentType: contentType,
+          ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
+        }),
+      );
+    },
     async openRead(key, range) {
       const result = await client.send(
         new GetObjectCommand({

@@ -32,6 +32,12 @@ export type StorageDriver = {
   size(key: string): Promise<number | null>;
   /** The first `length` bytes of an object (fewer if it is shorter). */
   readStart(key: string, length: number): Promise<Buffer>;
+  /**
+   * Server-side write of a whole object the API made itself (a generated packet), stored as an
+   * upload to a signed URL would be: encrypted by the local driver, with server-side encryption on
+   * S3. Replaces any object at `key`.
+   */
+  putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Server-side reads (jobs that process a file): the whole object, or one byte range of it. */
   openRead(key: string, range?: ByteRange): Promise<Readable>;
   /** A download link; `inline` asks the browser to show the file rather than save it. */

@@ -188,6 +188,73 @@ export async function createUpload({
   };
 }
 
+/**
+ * Stores a file the API made itself (a claim packet) for the owner, ready at once: counted against
+ * storage as uploads are, and refused with the storage quota error (403, billing on) before any byte
+ * is written when it would pass the cap. The row is recorded as pending first (so it counts, and a
+ * crash half-way leaves an upload the sweep finishes), then the bytes go to the driver's
+ * server-side put, then the row is marked ready. A failed write takes its object and row away.
+ */
+export async function storeGeneratedFile({
+  db,
+  storage,
+  ownerId,
+  kind,
+  filename,
+  contentType,
+  bytes,
+  billingEnabled = false,
+}: Deps & {
+  kind: FileKind;
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+  billingEnabled?: boolean;
+}): Promise<StoredFile> {
+  const limitBytes = await storageLimitBytes({ db, userId: ownerId, billingEnabled });
+  if (limitBytes !== null) {
+    const usedBytes = await findStorageTotal({ db, ownerId });
+    if (usedBytes + bytes.byteLength > limitBytes) {
+      throw storageQuotaError({ usedBytes, limitBytes });
+    }
+  }
+  const fileId = randomUUID();
+  const key = `u/${encodeURIComponent(ownerId)}/${fileId}`;
+  const row = {
+    id: fileId,
+    ownerId,
+    kind,
+    storageKey: key,
+    filename,
+    declaredType: contentType,
+    size: bytes.byteLength,
+  };
+  if (limitBytes === null) await insertFile({ db, row });
+  else if ((await insertFileWithin({ db, row, limitBytes })) === null) {
+    // Another file took the room meanwhile.
+    throw storageQuotaError({ usedBytes: await findStorageTotal({ db, ownerId }), limitBytes });
+  }
+  try {
+    await storage.putObject(key, bytes, contentType);
+    const ready = await markReady({ db, fileId, contentType });
+    if (!ready) throw new Error(`generated file ${fileId} was no longer pending`);
+    return toStoredFile(ready);
+  } catch (error) {
+    // Nothing half-saved: the object (if any of it was written) and the row go. Should that fail
+    // too, the row stays pending and the sweep removes both later.
+    try {
+      await storage.delete(key);
+      await deleteFileRows({ db, fileIds: [fileId] });
+    } catch (cleanupError) {
+      throw new AggregateError(
+        [error, cleanupError],
+        `storing generated file ${fileId} failed; cleanup is left to the sweep`,
+      );
+    }
+    throw error;
+  }
+}
+
 async function getOwnedFile(db: Db, ownerId: string, fileId: string): Promise<FileRow> {
   const row = await findOwnedFile({ db, ownerId, fileId });
   if (!row) throw new AppError(ERR.NOT_FOUND);

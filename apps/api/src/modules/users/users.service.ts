@@ -26,6 +26,7 @@ import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
 import { exportDisabilities } from '#src/modules/disabilities/disabilities.service.ts';
 import { exportStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
 import { exportNexusLetters } from '#src/modules/nexus-letters/nexus-letters.service.ts';
+import { exportProviderRequests } from '#src/modules/nexus-letters/provider-requests.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
 import * as repository from './users.repository.ts';
@@ -222,6 +223,8 @@ export async function exportAccount(
   json('personal-statements.json', ownStatements);
   // Nexus letters: each one's details, the facts against the claim, and its text.
   json('nexus-letters.json', await exportNexusLetters(owner));
+  // The providers each letter was sent to for signing, and whether the signed copy came back.
+  json('nexus-provider-requests.json', await exportProviderRequests(owner));
   // Claims: each one's name, status, veteran record and disabilities in order.
   json('claims.json', ownClaims);
   json('README.json', {

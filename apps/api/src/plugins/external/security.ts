@@ -1,4 +1,5 @@
 import { LAYMAN_TOKEN_HEADER } from '@muster/contract/layman-statements';
+import { PROVIDER_TOKEN_HEADER } from '@muster/contract/nexus-letters';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -56,13 +57,15 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     origin: options.allowedOrigins,
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // x-layman-token: a signing link's token, sent by the signer's page in a header, never a URL.
+    // x-layman-token, x-provider-token: a signing or upload link's token, sent by the witness's
+    // or the physician's page in a header, never a URL.
     allowedHeaders: [
       'authorization',
       'content-type',
       'idempotency-key',
       'x-request-id',
       LAYMAN_TOKEN_HEADER,
+      PROVIDER_TOKEN_HEADER,
     ],
     // The auth library returns the bearer token here; uploads read ETags of parts.
     exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],

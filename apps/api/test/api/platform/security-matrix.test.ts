@@ -125,6 +125,24 @@ describe('[SECURITY][MATRIX]', () => {
     });
     expect(layman.statusCode, layman.body).toBe(201);
     const laymanId = layman.json<{ id: string }>().id;
+    // A nexus letter of the owner's, sent to a provider.
+    const letter = await app.inject({
+      method: 'POST',
+      url: `/disabilities/${disabilityId}/nexus-letters`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    expect(letter.statusCode, letter.body).toBe(201);
+    const letterId = letter.json<{ id: string }>().id;
+    const providerRequest = await app.inject({
+      method: 'POST',
+      url: `/nexus-letters/${letterId}/requests`,
+      headers: bearer(owner.token),
+      payload: { name: 'Dr. Owner Only', email: 'dr.owner@example.com' },
+    });
+    expect(providerRequest.statusCode, providerRequest.body).toBe(201);
+    ids['/nexus-letters/:letterId/requests'] = letterId;
+    ids['/nexus-letter-requests/:id/link'] = providerRequest.json<{ id: string }>().id;
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
       const id =
@@ -198,6 +216,24 @@ describe('[SECURITY][MATRIX]', () => {
       },
     });
     const token = made.json<{ token_link: string }>().token_link.split('/').pop()!;
+    // A nexus letter sent to a provider: its upload link's token.
+    const letter = await app.inject({
+      method: 'POST',
+      url: `/disabilities/${disability.json<{ id: string }>().id}/nexus-letters`,
+      headers: bearer(owner.token),
+      payload: {},
+    });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/nexus-letters/${letter.json<{ id: string }>().id}/requests`,
+      headers: bearer(owner.token),
+      payload: { name: 'Dr. Token Matrix', email: 'dr.matrix@example.com' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const providerToken = sent.json<{ upload_link: string }>().upload_link.split('/').pop()!;
+    // Each kind of link has its own header: the provider's routes take the provider's token.
+    const headerOf = (key: string) =>
+      key.split(' ')[1]!.startsWith('/provider-requests') ? 'x-provider-token' : 'x-layman-token';
     // The token opens its own request, for an anonymous session and a signed-in one alike.
     for (const session of [anonymous, intruder.token]) {
       const own = await app.inject({
@@ -206,6 +242,12 @@ describe('[SECURITY][MATRIX]', () => {
         headers: { ...bearer(session), 'x-layman-token': token },
       });
       expect(own.statusCode, own.body).toBe(200);
+      const ownProvider = await app.inject({
+        method: 'GET',
+        url: '/provider-requests/by-token',
+        headers: { ...bearer(session), 'x-provider-token': providerToken },
+      });
+      expect(ownProvider.statusCode, ownProvider.body).toBe(200);
     }
     const valid: Record<string, unknown> = {
       'GET /layman-statements/by-token': undefined,
@@ -216,15 +258,41 @@ describe('[SECURITY][MATRIX]', () => {
         certify: true,
         signer: {},
       },
+      'POST /layman-statements/by-token/upload': {
+        filename: 'photo.png',
+        size: 100,
+        content_type: 'image/png',
+      },
+      'POST /layman-statements/by-token/upload/complete': {
+        file_id: '00000000-0000-4000-8000-000000000000',
+      },
+      'GET /provider-requests/by-token': undefined,
+      'GET /provider-requests/by-token/draft': undefined,
+      'POST /provider-requests/by-token/upload': {
+        filename: 'signed.pdf',
+        size: 100,
+        content_type: 'application/pdf',
+      },
+      'POST /provider-requests/by-token/complete': {
+        file_id: '00000000-0000-4000-8000-000000000000',
+      },
     };
-    const others = ['', 'x', token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), `${token}A`];
+    const othersOf = (own: string) => [
+      '',
+      'x',
+      own.slice(0, -1) + (own.endsWith('A') ? 'B' : 'A'),
+      `${own}A`,
+      // The other kind's working token opens nothing here.
+      own === token ? providerToken : token,
+    ];
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'token')) {
       expect(key in valid, key).toBe(true);
-      for (const other of others) {
+      const header = headerOf(key);
+      for (const other of othersOf(header === 'x-provider-token' ? providerToken : token)) {
         const response = await app.inject({
           method: methodOf(key),
           url: fill(key, owner.userId),
-          headers: { ...bearer(anonymous), 'x-layman-token': other },
+          headers: { ...bearer(anonymous), [header]: other },
           ...(valid[key] === undefined ? {} : { payload: valid[key] as object }),
         });
         expect(response.statusCode, `${key} ${other.length}`).toBe(404);

@@ -25,12 +25,13 @@ async function readinessOf(token: string, id: string) {
   return readinessSchema.parse(got.body);
 }
 
-const element = (readiness: { elements: { element: string }[] }, name: string) =>
-  readiness.elements.find((entry) => entry.element === name) as {
-    status: string;
-    supports: string[];
-    next_step: { path: string | null } | null;
-  };
+type Readiness = ReturnType<typeof readinessSchema.parse>;
+
+function element(readiness: Readiness, name: string) {
+  const found = readiness.elements.find((entry) => entry.element === name);
+  if (!found) throw new Error(`no ${name} element`);
+  return found;
+}
 
 async function anonymousSession(): Promise<string> {
   const response = await app.inject({

@@ -322,6 +322,7 @@ describe('[USERS]', () => {
         'files.json',
         'layman-statements.json',
         'nexus-letters.json',
+        'nexus-provider-requests.json',
         'messages.json',
         'personal-statements.json',
         'profile.json',

@@ -68,6 +68,15 @@ export const PUBLIC_ROUTES: AppRoute[] = [
       })),
   },
   {
+    path: paths.providerUpload.path,
+    title: 'Upload a Signed Nexus Letter',
+    isProtected: false,
+    lazy: () =>
+      import('../routes/nexus/provider-upload').then((module) => ({
+        Component: module.ProviderUploadRoute,
+      })),
+  },
+  {
     path: paths.privacyPolicy.path,
     title: 'Privacy policy',
     isProtected: false,

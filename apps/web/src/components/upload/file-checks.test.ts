@@ -69,4 +69,16 @@ describe('the picker', () => {
     expect(describeAccepted('decision-letter')).toBe('PDF, JPEG or PNG, up to 50 MB');
     expect(describeAccepted('c-file')).toBe('PDF, up to 500 MB');
   });
+
+  it('takes a rule of its own for an upload that is not one of the kinds', () => {
+    const rule = { name: 'Signed letter', maxBytes: 2 * MB, types: ['application/pdf'] };
+    expect(describeAccepted(rule)).toBe('PDF, up to 2 MB');
+    expect(acceptAttribute(rule)).toBe('application/pdf,.pdf');
+    expect(checkFile({ name: 'a.png', size: 10, type: 'image/png' }, rule)).toBe(
+      'Signed letter files must be one of: application/pdf',
+    );
+    expect(checkFile({ name: 'a.pdf', size: 2 * MB + 1, type: 'application/pdf' }, rule)).toBe(
+      'Signed letter files can be at most 2 MB',
+    );
+  });
 });

@@ -44,29 +44,40 @@ export function contentTypeOf(file: FileFacts): string {
   return TYPES_BY_EXTENSION[extension] ?? reported;
 }
 
+/**
+ * What a picker accepts: a file kind's limits, or a rule of its own for an upload that is not
+ * one of the veteran's kinds (a file sent through a signing link: a PDF or a picture only).
+ */
+export type UploadRule = { name: string; maxBytes: number; types: readonly string[] };
+
+export function ruleOf(kind: FileKind | UploadRule): UploadRule {
+  return typeof kind === 'string' ? { name: kind, ...FILE_KINDS[kind] } : kind;
+}
+
 /** The largest file of a kind, in whole megabytes, as the API words it. */
-export function maxMegabytes(kind: FileKind): number {
-  return Math.floor(FILE_KINDS[kind].maxBytes / MB);
+export function maxMegabytes(kind: FileKind | UploadRule): number {
+  return Math.floor(ruleOf(kind).maxBytes / MB);
 }
 
 /**
  * Why the file cannot be uploaded as `kind`, in the API's words, or null when it may be. Checked in
  * the API's order: size first, then type.
  */
-export function checkFile(file: FileFacts, kind: FileKind): string | null {
-  const limits = FILE_KINDS[kind];
+export function checkFile(file: FileFacts, kind: FileKind | UploadRule): string | null {
+  const limits = ruleOf(kind);
   if (file.size === 0) return 'The file is empty';
-  if (file.size > limits.maxBytes) return `${kind} files can be at most ${maxMegabytes(kind)} MB`;
-  const types: readonly string[] = limits.types;
-  if (!types.includes(contentTypeOf(file))) {
-    return `${kind} files must be one of: ${limits.types.join(', ')}`;
+  if (file.size > limits.maxBytes) {
+    return `${limits.name} files can be at most ${maxMegabytes(limits)} MB`;
+  }
+  if (!limits.types.includes(contentTypeOf(file))) {
+    return `${limits.name} files must be one of: ${limits.types.join(', ')}`;
   }
   return null;
 }
 
 /** The `accept` attribute of the file picker: the kind's types and their extensions. */
-export function acceptAttribute(kind: FileKind): string {
-  const types: readonly string[] = FILE_KINDS[kind].types;
+export function acceptAttribute(kind: FileKind | UploadRule): string {
+  const types = ruleOf(kind).types;
   const extensions = Object.entries(TYPES_BY_EXTENSION)
     .filter(([, type]) => types.includes(type))
     .map(([extension]) => `.${extension}`);
@@ -74,8 +85,8 @@ export function acceptAttribute(kind: FileKind): string {
 }
 
 /** "PDF, JPEG or PNG, up to 50 MB": what the picker accepts, in words. */
-export function describeAccepted(kind: FileKind): string {
-  const names = FILE_KINDS[kind].types.map((type) => TYPE_NAMES[type] ?? type);
+export function describeAccepted(kind: FileKind | UploadRule): string {
+  const names = ruleOf(kind).types.map((type) => TYPE_NAMES[type] ?? type);
   const list =
     names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}` : names[0];
   return `${list ?? ''}, up to ${maxMegabytes(kind)} MB`;

@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { cn } from '@/utils/cn';
 import { formatBytes } from '@/utils/format-bytes';
 
-import { acceptAttribute, describeAccepted } from './file-checks';
+import { acceptAttribute, describeAccepted, type UploadRule } from './file-checks';
 import type { PendingUpload } from './pending-upload-store';
 import type { UploadDeps, UploadStatus } from './upload-runner';
 import { useFileUpload, type UploadNotice } from './use-file-upload';
@@ -15,6 +15,10 @@ import { useFileUpload, type UploadNotice } from './use-file-upload';
 export type FileUploadProps = {
   /** What is uploaded: decides the accepted types and the largest size. */
   kind: FileKind;
+  /** Limits of its own for an upload that is not one of the kinds (a file sent through a link). */
+  rule?: UploadRule;
+  /** Whether an interrupted upload is kept to resume (the default). */
+  resumable?: boolean;
   /** The caller's step once the file is stored; a failure there can be retried. */
   onUploaded: (file: StoredFile, source: File) => Promise<void> | void;
   /** The picker's words. */
@@ -69,6 +73,8 @@ function keptProgress(pending: PendingUpload): string {
  */
 export function FileUpload({
   kind,
+  rule,
+  resumable,
   onUploaded,
   pickLabel = 'Choose a file',
   doneMessage = defaultDoneMessage,
@@ -80,7 +86,15 @@ export function FileUpload({
   const inputId = useId();
   const hintId = useId();
   const [isDragging, setIsDragging] = useState(false);
-  const upload = useFileUpload({ kind, slot, onUploaded, concurrency, deps });
+  const upload = useFileUpload({
+    kind,
+    rule,
+    resumable,
+    slot,
+    onUploaded,
+    concurrency,
+    deps,
+  });
   const { status, pending, notice, canPick } = upload;
   /**
    * Whether focus is in the picker. The control that has focus goes away as the upload moves on
@@ -152,7 +166,7 @@ export function FileUpload({
             ref={takeFocus}
             id={inputId}
             type="file"
-            accept={acceptAttribute(kind)}
+            accept={acceptAttribute(rule ?? kind)}
             aria-describedby={hintId}
             className="peer sr-only"
             onChange={(event) => {
@@ -172,7 +186,7 @@ export function FileUpload({
             {pickLabel}
           </label>
           <p id={hintId} className="text-muted-foreground">
-            {describeAccepted(kind)}.
+            {describeAccepted(rule ?? kind)}.
           </p>
         </div>
       ) : null}

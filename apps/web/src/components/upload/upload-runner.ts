@@ -4,7 +4,7 @@ import type { FileKind, StoredFile, UploadGrant } from '@muster/contract/storage
 import { getErrorMessage, toApiError, type ApiError } from '@/lib/api-error';
 import { opensUpgradePrompt, toastError } from '@/lib/toast';
 
-import { checkFile, contentTypeOf } from './file-checks';
+import { checkFile, contentTypeOf, type UploadRule } from './file-checks';
 import {
   clearPendingUpload,
   etagsOf,
@@ -67,6 +67,8 @@ export type OnUploaded = (file: StoredFile, source: File) => Promise<void> | voi
 
 export type UploadRunnerOptions = {
   kind: FileKind;
+  /** Limits of its own for an upload that is not one of the kinds (checked instead of the kind's). */
+  rule?: UploadRule;
   /** Where an unfinished multipart upload is kept for resuming; null keeps nothing. */
   storageKey: string | null;
   /** Parts sent at the same time. */
@@ -168,7 +170,7 @@ export class UploadRunner {
   async start(file: File, onUploaded: OnUploaded): Promise<void> {
     if (this.isBusy()) return;
     const generation = ++this.generation;
-    const problem = checkFile(file, this.options.kind);
+    const problem = checkFile(file, this.options.rule ?? this.options.kind);
     if (problem) {
       this.set({ phase: 'refused', fileName: file.name, message: problem });
       return;

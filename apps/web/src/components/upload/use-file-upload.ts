@@ -10,12 +10,20 @@ import {
   readPendingUpload,
   type PendingUpload,
 } from './pending-upload-store';
+import type { UploadRule } from './file-checks';
 import { cancelUpload } from './upload-api';
 import { isGrantExpired, isSameFile } from './upload-plan';
 import { UploadRunner, isBusyStatus, type UploadDeps, type UploadStatus } from './upload-runner';
 
 export type UseFileUploadOptions = {
   kind: FileKind;
+  /** Limits of its own for an upload that is not one of the kinds. */
+  rule?: UploadRule;
+  /**
+   * Whether an interrupted upload is kept to resume (the default). Uploads through a link are not:
+   * resuming asks the owner's upload routes, which the person with the link cannot reach.
+   */
+  resumable?: boolean;
   /** Which kept upload this picker resumes; the kind unless two pickers share one kind. */
   slot?: string;
   onUploaded: (file: StoredFile, source: File) => Promise<void> | void;
@@ -61,15 +69,17 @@ function readKept(key: string | null, clock: () => number): Kept {
  */
 export function useFileUpload({
   kind,
+  rule,
+  resumable = true,
   slot = kind,
   onUploaded,
   concurrency,
   deps,
 }: UseFileUploadOptions) {
   const user = useCurrentUser();
-  const storageKey = user ? pendingUploadKey(user.id, slot) : null;
+  const storageKey = user && resumable ? pendingUploadKey(user.id, slot) : null;
   const runner = useMemo(
-    () => new UploadRunner({ kind, storageKey, concurrency, deps }),
+    () => new UploadRunner({ kind, rule, storageKey, concurrency, deps }),
     // `deps` is for tests and fixed for the picker's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [kind, storageKey, concurrency],

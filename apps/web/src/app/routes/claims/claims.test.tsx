@@ -92,6 +92,21 @@ const REVIEW: ClaimReview = {
         },
       },
       statements: [],
+      buddy_statements: [
+        {
+          id: '3a4b5c6d-7e8f-4a0b-8c1d-2e3f4a5b6c71',
+          name: 'Rosalind Ashcombe',
+          status: 'submitted',
+          submitted_at: '2026-11-22T15:00:00.000Z',
+        },
+        {
+          id: '3a4b5c6d-7e8f-4a0b-8c1d-2e3f4a5b6c72',
+          name: 'Cedric Pemberton',
+          status: 'requested',
+          submitted_at: null,
+        },
+      ],
+      nexus_letters: [],
       missing: ['No in-service event is described yet.', 'No medical link to service yet.'],
     },
   ],
@@ -170,10 +185,93 @@ describe('claims', { timeout: 30_000 }, () => {
         name: 'Ask your doctor for a nexus letter linking it to your service.',
       }),
     ).toHaveAttribute('href', '/nexus/new');
+    expect(knee).toHaveTextContent('Buddy statements: 1 signed (Rosalind Ashcombe), 1 waiting.');
+    expect(within(knee).getByRole('link', { name: 'Draft a nexus letter' })).toHaveAttribute(
+      'href',
+      `/nexus/new?disability=${KNEE}`,
+    );
+    expect(within(knee).getByRole('link', { name: 'Ask someone for a statement' })).toHaveAttribute(
+      'href',
+      `/disabilities/buddy-statement/new?disability=${KNEE}`,
+    );
     expect(screen.getByText('Disabilities ready').nextElementSibling).toHaveTextContent('0 of 1');
     expect(
       screen.getByText('Elements of service connection met').nextElementSibling,
     ).toHaveTextContent('1 of 3');
+  });
+
+  it('/review makes the claim packet with the vault documents ticked, in order, and shows its index', async () => {
+    const PDF_ID = '7d000000-0000-4000-8000-000000000001';
+    const PNG_ID = '7d000000-0000-4000-8000-000000000002';
+    const vaultDocument = (id: string, name: string, contentType: string, extension: string) => ({
+      id,
+      file_id: id,
+      name,
+      extension,
+      content_type: contentType,
+      size: 1000,
+      doc_type: null,
+      doc_type_label: null,
+      created_at: AT,
+      updated_at: AT,
+    });
+    const { api } = mockSignedIn({
+      routes: {
+        'GET /claims': json({ results: [buildClaim()], meta: { page: 1, page_size: 1, total: 1 } }),
+        [`GET /claims/${CLAIM_ID}/review`]: json(REVIEW),
+        'GET /documents': json({
+          results: [
+            vaultDocument(PDF_ID, 'DD-214', 'application/pdf', 'pdf'),
+            vaultDocument(
+              '7d000000-0000-4000-8000-000000000003',
+              'Notes',
+              'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+              'docx',
+            ),
+            vaultDocument(PNG_ID, 'Knee photo', 'image/png', 'png'),
+          ],
+          meta: { page: 1, page_size: 100, total: 3 },
+        }),
+        [`POST /claims/${CLAIM_ID}/packet`]: json(
+          {
+            document_id: '7e000000-0000-4000-8000-000000000001',
+            file_id: '7e000000-0000-4000-8000-000000000002',
+            pages: 6,
+            index: [
+              {
+                title: 'Buddy statement: Rosalind Ashcombe',
+                disability_id: KNEE,
+                page: 3,
+                pages: 1,
+                included: true,
+              },
+              { title: 'Knee photo', disability_id: null, page: 4, pages: 1, included: true },
+              { title: 'DD-214', disability_id: null, page: 5, pages: 2, included: true },
+            ],
+          },
+          201,
+        ),
+      },
+    });
+    renderApp({ path: '/review' });
+    const packet = await screen.findByRole('region', { name: 'Claim packet' }, FIRST_LOAD);
+    await userEvent.click(await within(packet).findByRole('checkbox', { name: 'Knee photo' }));
+    // Only what a packet can hold is offered: no Word file.
+    expect(within(packet).queryByText('Notes')).toBeNull();
+    await userEvent.click(within(packet).getByRole('checkbox', { name: 'DD-214' }));
+    expect(within(packet).getByRole('checkbox', { name: '2. DD-214' })).toBeChecked();
+    await userEvent.click(within(packet).getByRole('button', { name: 'Make the packet (PDF)' }));
+    expect(await within(packet).findByText(/Your packet is ready: 6 pages/)).toBeVisible();
+    expect(api.calls('POST', `/claims/${CLAIM_ID}/packet`)[0]?.body).toEqual({
+      document_ids: [PNG_ID, PDF_ID],
+    });
+    const index = within(packet).getByRole('list', { name: 'The packet’s index' });
+    expect(
+      within(index)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Buddy statement: Rosalind Ashcombepage 3', 'Knee photopage 4', 'DD-214page 5']);
+    expect(within(packet).getByRole('button', { name: 'Download the packet' })).toBeEnabled();
   });
 
   it('/review with no claim says where to start', async () => {

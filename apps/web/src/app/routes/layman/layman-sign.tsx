@@ -1,22 +1,8 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 
 import { PageHeader } from '@/components/layouts/page-header';
 import { SignerForm } from '@/features/layman/components/signer-form';
-
-/**
- * Keeps the page's address (which holds the link's token) out of the Referer header of anything
- * the page loads or links to.
- */
-function useNoReferrer() {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'referrer';
-    meta.content = 'no-referrer';
-    document.head.append(meta);
-    return () => meta.remove();
-  }, []);
-}
+import { useNoReferrer } from '@/hooks/use-no-referrer';
 
 /** `/layman-sign/{tokenId}` (Sign Layman Statement): a witness writes and signs their statement. */
 export function LaymanSignRoute() {

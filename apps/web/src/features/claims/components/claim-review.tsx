@@ -9,8 +9,18 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 import { useClaimReview } from '../api/claims';
+import { ClaimPacket } from './claim-packet';
 
 const linkClass = 'text-primary font-medium underline underline-offset-4 hover:no-underline';
+
+const NEXUS_STATUS: Record<
+  ClaimReviewData['results'][number]['nexus_letters'][number]['status'],
+  string
+> = {
+  draft: 'draft',
+  requested: 'sent to a provider',
+  signed: 'signed',
+};
 
 function Totals({ review }: { review: ClaimReviewData }) {
   const { totals } = review;
@@ -37,6 +47,10 @@ function Totals({ review }: { review: ClaimReviewData }) {
 function DisabilityReview({ item }: { item: ClaimReviewData['results'][number] }) {
   const headingId = useId();
   const { disability, readiness, statements, missing } = item;
+  const buddies = item.buddy_statements;
+  const letters = item.nexus_letters;
+  const signedBuddies = buddies.filter((buddy) => buddy.status === 'submitted');
+  const waiting = buddies.filter((buddy) => buddy.status === 'requested');
   return (
     <article
       aria-labelledby={headingId}
@@ -63,6 +77,36 @@ function DisabilityReview({ item }: { item: ClaimReviewData['results'][number] }
           ? 'No personal statement yet.'
           : `Personal statements: ${statements.map((s) => `${s.title} (version ${s.version})`).join(', ')}.`}
       </p>
+      <p className="text-sm">
+        {letters.length === 0
+          ? 'No nexus letter yet. '
+          : `Nexus letters: ${letters.map((letter) => NEXUS_STATUS[letter.status]).join(', ')}. `}
+        <Link
+          to={
+            letters[0]
+              ? paths.nexus.detail.getHref(letters[0].id)
+              : `${paths.nexus.new.getHref()}?disability=${encodeURIComponent(disability.id)}`
+          }
+          className={linkClass}
+        >
+          {letters[0] ? 'Open the latest letter' : 'Draft a nexus letter'}
+        </Link>
+      </p>
+      <p className="text-sm">
+        {buddies.length === 0
+          ? 'No buddy statement yet. '
+          : `Buddy statements: ${signedBuddies.length} signed${
+              signedBuddies.length > 0
+                ? ` (${signedBuddies.map((buddy) => buddy.name).join(', ')})`
+                : ''
+            }, ${waiting.length} waiting. `}
+        <Link
+          to={`${paths.disabilities.buddyStatementNew.getHref()}?disability=${encodeURIComponent(disability.id)}`}
+          className={linkClass}
+        >
+          Ask someone for a statement
+        </Link>
+      </p>
       {missing.length > 0 ? (
         <div className="flex flex-col gap-1">
           <h4 className="text-sm font-semibold">Still missing</h4>
@@ -83,7 +127,10 @@ function DisabilityReview({ item }: { item: ClaimReviewData['results'][number] }
   );
 }
 
-/** One claim reviewed: the totals, each disability's readiness, statements and what it lacks. */
+/**
+ * One claim reviewed: the totals, each disability's readiness, evidence and what it lacks, and
+ * the packet of it all.
+ */
 export function ClaimReview({ claimId }: { claimId: string }) {
   const review = useClaimReview(claimId);
   const listId = useId();
@@ -128,6 +175,7 @@ export function ClaimReview({ claimId }: { claimId: string }) {
           <DisabilityReview key={item.disability.id} item={item} />
         ))}
       </section>
+      <ClaimPacket claimId={claimId} />
       <p className="text-sm">
         <Link to={paths.claims.getHref()} className={linkClass}>
           All your claims

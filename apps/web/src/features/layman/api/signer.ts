@@ -5,6 +5,8 @@ import {
   type LaymanAnswers,
   type SubmitLaymanStatementInput,
 } from '@muster/contract/layman-statements';
+import type { CompleteLinkUploadInput, LinkUploadInput } from '@muster/contract/link-uploads';
+import { storedFileSchema, uploadGrantSchema } from '@muster/contract/storage';
 import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -66,4 +68,17 @@ export function useSubmitStatement(token: string) {
         ...withToken(token),
       }),
   });
+}
+
+/** The grant and finish of the witness's attachment, for the upload runner. */
+export function attachmentUploadCalls(token: string) {
+  return {
+    grant: (input: LinkUploadInput) =>
+      api.post('/layman-statements/by-token/upload', input, uploadGrantSchema, withToken(token)),
+    complete: (input: CompleteLinkUploadInput) =>
+      api.post('/layman-statements/by-token/upload/complete', input, storedFileSchema, {
+        ...withToken(token),
+        timeoutMs: 120_000,
+      }),
+  };
 }

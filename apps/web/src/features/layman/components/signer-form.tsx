@@ -8,7 +8,7 @@ import {
 } from '@muster/contract/layman-statements';
 import { ERR } from '@muster/contract/errors';
 import { CircleCheckIcon, LinkIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
@@ -20,10 +20,17 @@ import { Form, FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
+import { FileUpload } from '@/components/upload/file-upload';
+import { LINK_UPLOAD_RULE, linkUploadDeps } from '@/components/upload/link-upload';
 import { isApiError } from '@/lib/api-error';
 import { useServerFieldErrors } from '@/lib/form-errors';
 
-import { useDraftStatement, useSignerView, useSubmitStatement } from '../api/signer';
+import {
+  attachmentUploadCalls,
+  useDraftStatement,
+  useSignerView,
+  useSubmitStatement,
+} from '../api/signer';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 
@@ -81,6 +88,9 @@ function SignForm({
   const statementId = useId();
   const signId = useId();
   const [draftError, setDraftError] = useState<string | null>(null);
+  const [attachment, setAttachment] = useState<{ id: string; name: string } | null>(null);
+  const attachmentId = useId();
+  const uploadDeps = useMemo(() => linkUploadDeps(attachmentUploadCalls(token)), [token]);
 
   const answers = () => {
     const values = form.getValues();
@@ -120,6 +130,7 @@ function SignForm({
           ...(orUndefined(values.known_since) ? { known_since: values.known_since.trim() } : {}),
         },
         ...(Object.keys(given).length > 0 ? { answers: given } : {}),
+        ...(attachment ? { attachment_file_id: attachment.id } : {}),
       },
       { onSuccess: onSubmitted, onError: (error) => showServerErrors(error, FIELD_NAMES) },
     );
@@ -191,6 +202,33 @@ function SignForm({
             type="tel"
             autoComplete="tel"
           />
+        </section>
+        <section aria-labelledby={attachmentId} className="flex min-w-0 flex-col gap-4">
+          <h2 id={attachmentId} className="text-xl font-semibold">
+            A file to go with it (optional)
+          </h2>
+          <p className="text-muted-foreground text-sm">
+            A photo, a letter or a record that backs what you wrote. It goes to the veteran with
+            your statement.
+          </p>
+          {attachment ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <p className="text-sm break-all">{`Attached: ${attachment.name}`}</p>
+              <Button type="button" variant="outline" size="sm" onClick={() => setAttachment(null)}>
+                {`Remove ${attachment.name}`}
+              </Button>
+            </div>
+          ) : (
+            <FileUpload
+              kind="document"
+              rule={LINK_UPLOAD_RULE}
+              resumable={false}
+              deps={uploadDeps}
+              pickLabel="Choose a file to attach"
+              onUploaded={(file) => setAttachment({ id: file.id, name: file.filename })}
+              doneMessage={(name) => `${name} is attached.`}
+            />
+          )}
         </section>
         <section aria-labelledby={signId} className="flex min-w-0 flex-col gap-4">
           <h2 id={signId} className="text-xl font-semibold">

@@ -36,6 +36,7 @@ import {
   useUpdateNexusLetter,
 } from '../api/nexus';
 import { BASIS_LABELS, STATUS_LABELS } from './labels';
+import { SendToProvider } from './send-to-provider';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -425,7 +426,10 @@ function DeleteLetter({ letter }: { letter: NexusLetter }) {
   );
 }
 
-/** A nexus letter to complete: its details, the facts against the claim, and the letter itself. */
+/**
+ * A nexus letter to complete: its details, the facts against the claim, the letter itself, and
+ * sending it to the veteran's doctor to sign.
+ */
 export function NexusEditor({ letter }: { letter: NexusLetter }) {
   return (
     <div className="flex min-w-0 flex-col gap-8">
@@ -440,6 +444,9 @@ export function NexusEditor({ letter }: { letter: NexusLetter }) {
       </Section>
       <Section title="The letter">
         <ContentForm letter={letter} />
+      </Section>
+      <Section title="Send it to your doctor to sign">
+        <SendToProvider letter={letter} />
       </Section>
       <DeleteLetter letter={letter} />
     </div>

@@ -2,9 +2,10 @@ import { documentPageSchema, type DocumentPage } from '@muster/contract/document
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { QUERY_KEYS } from '@/lib/query-keys';
 
 /** Every vault query starts with this key: documents, storage use, generated documents. */
-export const VAULT_QUERY_KEY = ['vault'] as const;
+export const VAULT_QUERY_KEY = QUERY_KEYS.vault;
 /** Every page of the document list. */
 export const DOCUMENT_LISTS_QUERY_KEY = [...VAULT_QUERY_KEY, 'documents'] as const;
 

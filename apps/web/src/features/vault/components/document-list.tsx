@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/ui/spinner';
 import { formatBytes } from '@/utils/format-bytes';
+import { followLink } from '@/utils/follow-link';
 
 import { useDocumentLink } from '../api/get-document-link';
 import { useDocuments } from '../api/get-documents';
@@ -37,17 +38,6 @@ type PendingDelete = NonNullable<DeleteDocumentDialogProps['document']>;
 
 const linkClass =
   'focus-visible:ring-ring/50 rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px]';
-
-/** Follows a signed link: its answer says whether the browser shows or saves the file. */
-function followLink(url: string, target?: '_blank') {
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener noreferrer';
-  if (target) link.target = target;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /** The search box: the list follows what is typed once typing pauses, or at once on Enter. */
 function SearchBox({ query, onQueryChange }: Pick<DocumentListProps, 'query' | 'onQueryChange'>) {
