@@ -255,6 +255,18 @@ export async function createClaimPacket(
           source: { kind: 'generated', bytes: file.bytes },
         });
       }
+      // The file the witness sent with it follows the statement, when it can be drawn.
+      const attachmentId = statement.attachment_file_id;
+      if (attachmentId) {
+        const attached = await unlessGone(() =>
+          getFile({ db: deps.db, ownerId: deps.userId, fileId: attachmentId }),
+        );
+        if (attached && attached.status === 'ready' && isDrawable(attached.content_type)) {
+          charge(attached.size);
+          const title = `Attachment to the statement from ${statement.name}`;
+          items.push({ title, source: await fileSource(deps, attached.id, title) });
+        }
+      }
     }
 
     const lettersOf = own(letters).sort((a, b) => a.created_at.localeCompare(b.created_at));

@@ -120,7 +120,11 @@ async function claimOf(token: string, name: string, disabilityIds: string[], bas
 }
 
 /** A witness's statement, asked for and submitted through the link, as a witness does. */
-async function submittedLayStatement(token: string, disabilityId: string) {
+async function submittedLayStatement(
+  token: string,
+  disabilityId: string,
+  attachment?: { bytes: Buffer; filename: string; contentType: string },
+) {
   const link = laymanLinkSchema.parse(
     await created(
       api(token, 'POST', '/layman-statements', {
@@ -139,17 +143,38 @@ async function submittedLayStatement(token: string, disabilityId: string) {
   });
   const session = anonymous.headers.get('set-auth-token')!;
   const token43 = link.token_link.slice(link.token_link.lastIndexOf('/') + 1);
-  const submitted = await call(
-    { ...bearer(session), 'x-layman-token': token43 },
-    'POST',
-    '/layman-statements/by-token/submit',
-    {
-      statement: 'I watched his knee give out on patrol in Ramadi and saw him limp for weeks.',
-      signature: 'Bartholomew Quillfeather',
-      certify: true,
-      signer: { phone: '(937) 555-0199' },
-    },
-  );
+  const witness = { ...bearer(session), 'x-layman-token': token43 };
+  let attachmentId: string | undefined;
+  if (attachment) {
+    // Through the link's own upload routes, as the witness's page sends it.
+    const granted = uploadGrantSchema.parse(
+      await created(
+        call(witness, 'POST', '/layman-statements/by-token/upload', {
+          filename: attachment.filename,
+          size: attachment.bytes.length,
+          content_type: attachment.contentType,
+        }),
+      ),
+    );
+    const put = await fetch(granted.url!, {
+      method: 'PUT',
+      body: attachment.bytes,
+      headers: { ...granted.headers, 'content-length': String(attachment.bytes.length) },
+    });
+    expect(put.status).toBe(200);
+    const done = await call(witness, 'POST', '/layman-statements/by-token/upload/complete', {
+      file_id: granted.file_id,
+    });
+    expect(done.status, done.text).toBe(200);
+    attachmentId = granted.file_id;
+  }
+  const submitted = await call(witness, 'POST', '/layman-statements/by-token/submit', {
+    statement: 'I watched his knee give out on patrol in Ramadi and saw him limp for weeks.',
+    signature: 'Bartholomew Quillfeather',
+    certify: true,
+    signer: { phone: '(937) 555-0199' },
+    ...(attachmentId ? { attachment_file_id: attachmentId } : {}),
+  });
   expect(submitted.status, submitted.text).toBe(204);
 }
 
@@ -316,6 +341,26 @@ describe('[CLAIMS][PACKET]', () => {
     // Encrypted at rest, like uploads.
     const stored = await app.storage.readStart(row!.storageKey, 5);
     expect(stored.toString('latin1')).toBe('%PDF-');
+  });
+
+  it('[CLAIMS][PACKET]: the file a witness sent with their statement follows it', async () => {
+    const me = await signIn(app, 'packet.attachment@example.com');
+    const knee = await disability(me.token, 'Left knee strain');
+    await submittedLayStatement(me.token, knee, {
+      bytes: await pdfWith('Photo log of the patrol', 2),
+      filename: 'patrol.pdf',
+      contentType: 'application/pdf',
+    });
+    const claim = await claimOf(me.token, 'Knee', [knee]);
+    const packet = await makePacket(me.token, claim.id);
+    expect(packet.index.map(({ title, page, pages }) => ({ title, page, pages }))).toEqual([
+      { title: 'Lay statement from Bartholomew Quillfeather', page: 3, pages: 1 },
+      { title: 'Attachment to the statement from Bartholomew Quillfeather', page: 4, pages: 2 },
+    ]);
+    const texts = await pageTexts(await download(me.token, packet));
+    expect(texts).toHaveLength(5);
+    expect(texts[3]).toMatch(/^Photo log of the patrol sheet 1/);
+    expect(texts[4]).toContain('Page 5 of 5');
   });
 
   it('[CLAIMS][PACKET]: a claim with nothing in it still gets its cover and index', async () => {
