@@ -37,3 +37,14 @@ const monthYearFormat = new Intl.DateTimeFormat('en-US', {
 export function formatMonthYear(isoDate: string): string {
   return monthYearFormat.format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/**
+ * A condition's name as it reads inside a sentence: the first letter in lower case when the name
+ * begins with an ordinary capitalised word ("Left knee strain" → "left knee strain"), kept as
+ * written for an acronym ("PTSD"), a code or an eponym in the possessive ("Crohn’s disease").
+ */
+export function inSentence(name: string): string {
+  const trimmed = name.trim();
+  if (!/^[A-Z][a-z]/.test(trimmed) || /^[A-Z][a-z]*['’]s\b/.test(trimmed)) return trimmed;
+  return `${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}`;
+}

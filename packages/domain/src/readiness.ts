@@ -22,6 +22,7 @@ import {
   type PresumptiveResult,
 } from './presumptive.ts';
 import type { StatementInput, StatementMentalHealth } from './statement-composer.ts';
+import { inSentence } from './format.ts';
 
 /**
  * Claim readiness: for one disability, how far each element of service connection is shown, and
@@ -117,14 +118,6 @@ function nexusLetterPath(input: ReadinessInput): string {
   return draftId ? `/nexus/${encodeURIComponent(draftId)}` : newNexusLetterPath(input.disabilityId);
 }
 const VAULT_PATH = '/vault';
-
-/** The title as it reads inside a sentence: lower case first unless it starts with an acronym. */
-function inSentence(title: string): string {
-  const trimmed = title.trim();
-  return /^[A-Z][a-z]/.test(trimmed)
-    ? `${trimmed.charAt(0).toLowerCase()}${trimmed.slice(1)}`
-    : trimmed;
-}
 
 const step = (action: NextStepAction, text: string, path: string | null): NextStep => ({
   action,

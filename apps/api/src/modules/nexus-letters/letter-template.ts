@@ -5,6 +5,7 @@ import {
   type NexusDetails,
   type OpinionBasis,
 } from '@muster/contract/nexus-letters';
+import { inSentence } from '@muster/domain/format';
 
 /**
  * The letter's text, drafted from its details alone: the same input always gives the same text,
@@ -36,15 +37,22 @@ export function opinionSentence(input: LetterTemplateInput): string {
   return `It is my medical opinion that the veteran’s ${condition} is ${STANDARD_OF_PROOF} ${OPINION_LINKS[input.basis]} ${cause}.`;
 }
 
+/** The diagnosis (or else the disability's title) as it reads inside a sentence. */
 function conditionOf(input: LetterTemplateInput): string {
-  return input.details.diagnosis?.trim() || input.disabilityTitle;
+  return inSentence(input.details.diagnosis?.trim() || input.disabilityTitle);
+}
+
+/** The service-connected condition a secondary one rests on, as it reads inside a sentence. */
+function primaryOf(input: LetterTemplateInput): string | null {
+  const primary = input.details.primary_condition?.trim();
+  return primary ? inSentence(primary) : null;
 }
 
 /** What the condition is tied to, by basis (the event itself is quoted in the facts). */
 function causeOf(input: LetterTemplateInput): string {
   const { details } = input;
   if (input.basis === 'secondary') {
-    return `the veteran’s service-connected ${details.primary_condition?.trim() || 'primary condition'}`;
+    return `the veteran’s service-connected ${primaryOf(input) ?? 'primary condition'}`;
   }
   return details.in_service_event?.trim()
     ? 'the veteran’s military service, in particular the in-service event described above'
@@ -70,7 +78,7 @@ function providerIntro(details: NexusDetails): string {
   const { provider } = details;
   const who = [provider.name?.trim(), provider.credentials?.trim()].filter(Boolean).join(', ');
   const parts = [who ? `I am ${who}` : 'I am a licensed health care provider'];
-  if (provider.specialty?.trim()) parts.push(`practising in ${provider.specialty.trim()}`);
+  if (provider.specialty?.trim()) parts.push(`practising in ${inSentence(provider.specialty)}`);
   let intro = `${parts.join(', ')}.`;
   if (provider.license_number?.trim()) {
     intro += ` My license number is ${provider.license_number.trim()}.`;
@@ -83,7 +91,7 @@ function factsParagraph(input: LetterTemplateInput): string {
   const facts = [`The veteran has a current diagnosis of ${condition}.`];
   const event = input.details.in_service_event?.trim();
   if (input.basis === 'secondary') {
-    const primary = input.details.primary_condition?.trim();
+    const primary = primaryOf(input);
     facts.push(
       primary
         ? `The veteran is service connected for ${primary}.`
@@ -121,14 +129,14 @@ function rationaleParagraphs(input: LetterTemplateInput): string[] {
   const condition = conditionOf(input);
   const records = input.details.records_reviewed.map((record) => stripEnd(record.trim()));
   const specialty = input.details.provider.specialty?.trim();
-  const first = `My opinion rests on my review of the records listed above, on the history the veteran gave me, and on my training and experience${specialty ? ` in ${specialty}` : ''}.`;
+  const first = `My opinion rests on my review of the records listed above, on the history the veteran gave me, and on my training and experience${specialty ? ` in ${inSentence(specialty)}` : ''}.`;
   const hasEvent = Boolean(input.details.in_service_event?.trim());
   let second: string;
   // The medical reasoning is the physician's to give: the draft names what VA looks for and marks
   // it for them to confirm, rewrite or strike, rather than stating it as fact.
   if (input.basis === 'secondary') {
-    const primary = input.details.primary_condition?.trim() || 'the primary condition';
-    second = `${TO_CONFIRM} How ${primary}, or its treatment, causes or contributes to ${condition}; that the ${primary} came first; and why no other cause is more likely.`;
+    const primary = primaryOf(input) ?? 'the primary condition';
+    second = `${TO_CONFIRM} How the ${primary}, or its treatment, causes or contributes to the ${condition}; that the ${primary} came first; and why no other cause is more likely.`;
   } else if (input.basis === 'aggravated') {
     second = `${TO_CONFIRM} The condition’s severity before ${hasEvent ? 'the in-service event described above' : 'its worsening in service'}, how it lastingly worsened afterwards beyond its natural progression, and what shows it did not return to its earlier baseline.`;
   } else {

@@ -315,8 +315,11 @@ describe('[NEXUS LETTERS]', () => {
       const content = nexusLetterSchema.parse(drafted.body).content!;
       expect(content, basis).toContain(`${STANDARD_OF_PROOF} ${OPINION_LINKS[basis]}`);
       expect(content).toContain('is at least as likely as not (50 percent or greater probability)');
-      expect(content).toContain('Patellofemoral syndrome');
-      if (basis === 'secondary') expect(content).toContain('service-connected Lumbar strain');
+      // Inside a sentence a condition's name reads in lower case; the diagnosis stays as recorded
+      // where it stands alone.
+      expect(content).toContain('The veteran has a current diagnosis of patellofemoral syndrome.');
+      expect(content).toContain('the veteran’s patellofemoral syndrome is at least as likely');
+      if (basis === 'secondary') expect(content).toContain('service-connected lumbar strain');
       else expect(content).toContain('Brackenbury tower');
       expect(content).toContain('The separation examination noted a normal knee.');
       expect(content).toContain('A screening examination does not test the joint under load.');
