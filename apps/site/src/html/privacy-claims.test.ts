@@ -17,6 +17,9 @@ describe('privacy claims', () => {
       "your chat messages, the assistant's replies and the titles of your conversations",
     );
     expect(policy).toContain('every version of your personal statements');
+    expect(policy).toContain(
+      'the name and email address of each doctor you send one to; for each buddy statement, the signer',
+    );
     expect(policy).toContain('Social Security number, VA file number, date of birth, address');
     expect(policy).toContain('each file is encrypted with AES-256-GCM as it arrives');
     expect(policy).toContain('server-side AES-256 encryption');
@@ -28,7 +31,7 @@ describe('privacy claims', () => {
 
   it('lists the short labels that stay plain and searchable', () => {
     expect(policy).toContain(
-      'list it for you: the names of your disabilities and conditions, and the names of your documents',
+      'list it for you: the names of your disabilities and conditions, the names of your documents, and the names you give your claims',
     );
     expect(policy).toContain('Your email address also stays unencrypted');
   });

@@ -22,7 +22,8 @@ export function PrivacyPolicyRoute() {
         </li>
         <li>
           Statements from people who support your claim (buddy or layman statements), including the
-          signer’s name and signature.
+          signer’s name and signature and any file they attach; and the nexus letters you send to
+          your doctor, with the doctor’s name and email address and the signed letter they upload.
         </li>
         <li>Your conversations with the Muster assistant.</li>
         <li>
@@ -54,8 +55,12 @@ export function PrivacyPolicyRoute() {
           periods of service, deployments and notes; for each disability, its diagnosis, your
           answers to the claim questions, how it connects to another condition, and the details of
           every record you add to it; every version of your personal statements; the text of each
-          decision letter you give us and everything read from it; and your chat messages, the
-          assistant’s replies and the titles of your conversations.
+          decision letter you give us and everything read from it; your nexus letters (their
+          details, the facts against the claim and the letter’s text) and the name and email address
+          of each doctor you send one to; for each buddy statement, the signer’s name, email
+          address, relationship to you and what they saw, their answers, statement, signature and
+          contact details, and your notes on it; and your chat messages, the assistant’s replies and
+          the titles of your conversations.
         </li>
         <li>
           Uploaded files are encrypted with AES-256-GCM as they arrive when we keep them on our own
@@ -69,10 +74,15 @@ export function PrivacyPolicyRoute() {
         </li>
         <li>
           So that lists and search work, a few short labels stay unencrypted: the names of your
-          disabilities and conditions, and the names of your documents. So do your email address (it
-          is how you sign in) and your account settings.
+          disabilities and conditions, the names of your documents, and the names you give your
+          claims. So do your email address (it is how you sign in) and your account settings.
         </li>
-        <li>Only you can see your claim. Our staff look at it only if you ask for help.</li>
+        <li>
+          Only you can see your claim. Our staff look at it only if you ask for help. Someone you
+          ask for a buddy statement sees only your first name, the condition and what you asked; a
+          doctor you send a nexus letter to sees your first name, the condition and the draft
+          letter, and nothing else.
+        </li>
       </ul>
 
       <h2>What we never do</h2>
