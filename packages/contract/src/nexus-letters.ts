@@ -187,6 +187,11 @@ export const OPINION_LINKS: Record<OpinionBasis, string> = {
 
 /** How long a provider's upload link works. */
 export const PROVIDER_LINK_TTL_DAYS = 30;
+/**
+ * The most letters one veteran can send to providers in 24 hours: each is an email to an address
+ * they type, so the number is kept to what signing letters needs.
+ */
+export const PROVIDER_REQUESTS_PER_DAY = 10;
 /** The header that carries an upload link's token to the provider routes. */
 export const PROVIDER_TOKEN_HEADER = 'x-provider-token';
 /** What an upload link's token looks like: 32 random bytes in base64url. */

@@ -3,7 +3,7 @@ import { extractText } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { ERR } from '@muster/contract/errors';
 import { AppError } from '#src/lib/errors.ts';
-import { buildPacketPdf, type PacketInput } from './packet-pdf.ts';
+import { MAX_IMAGE_PIXELS, buildPacketPdf, imageSize, type PacketInput } from './packet-pdf.ts';
 
 /** A password-protected PDF as far as readers can tell: its trailer names an /Encrypt dictionary. */
 const ENCRYPTED_PDF = Buffer.from(
@@ -86,6 +86,63 @@ describe('[CLAIMS][PACKET] assembly', () => {
     }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe(ERR.TOO_LARGE);
+  });
+
+  it('a PDF is counted before its pages are copied: one past the limit is refused without copying', async () => {
+    // The limit is passed by the second PDF alone; the first would fit.
+    const error = await buildPacketPdf({
+      ...base([
+        {
+          heading: 'Back',
+          disabilityId: '7d1e1a52-3c6b-4a51-9b55-3f0e9e0c2a11',
+          items: [
+            { title: 'Short', source: { kind: 'pdf', bytes: await pdfOf('Short', 2) } },
+            { title: 'Huge', source: { kind: 'pdf', bytes: await pdfOf('Huge', 40) } },
+          ],
+        },
+      ]),
+      maxPages: 20,
+    }).catch((caught: unknown) => caught);
+    expect((error as AppError).code).toBe(ERR.TOO_LARGE);
+  });
+
+  it('reads a picture’s size from its header, and leaves out one too large to draw', async () => {
+    // A PNG header announcing 30,000 × 30,000 pixels (3.6 GB once decoded), and nothing more.
+    const huge = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000075300000753008060000000000000000',
+      'hex',
+    );
+    expect(imageSize(huge, 'image/png')).toEqual({ width: 30_000, height: 30_000 });
+    expect(30_000 * 30_000).toBeGreaterThan(MAX_IMAGE_PIXELS);
+    // A JPEG: SOI, an APP0 segment, then a baseline frame of 640 × 480.
+    const jpeg = Buffer.from(
+      'ffd8ffe000104a46494600010100000100010000ffc0000b080' + '1e00280' + '01011100',
+      'hex',
+    );
+    expect(imageSize(jpeg, 'image/jpeg')).toEqual({ width: 640, height: 480 });
+    expect(imageSize(Buffer.from('ffd8', 'hex'), 'image/jpeg')).toBeNull();
+
+    const packet = await buildPacketPdf(
+      base([
+        {
+          heading: 'Knee',
+          disabilityId: '7d1e1a52-3c6b-4a51-9b55-3f0e9e0c2a11',
+          items: [
+            {
+              title: 'Photo',
+              source: { kind: 'image', bytes: huge, contentType: 'image/png', caption: 'Photo' },
+            },
+          ],
+        },
+      ]),
+    );
+    expect(packet.index).toEqual([
+      expect.objectContaining({
+        title: 'Photo',
+        included: false,
+        note: 'could not be included: the picture is too large to include (over 40 megapixels)',
+      }),
+    ]);
   });
 
   it('a long index runs over several pages and the items start after it', async () => {

@@ -81,6 +81,16 @@ type Prepared = { count: number; place: (doc: PDFDocument) => void } | { count: 
 const ENCRYPTED = 'the PDF is password-protected or encrypted';
 const UNREADABLE = 'the PDF could not be read';
 
+function tooManyPages(maxPages: number, total?: number): AppError {
+  return new AppError(ERR.TOO_LARGE, {
+    detail: `${
+      total === undefined
+        ? 'The packet would have too many pages'
+        : `The packet would have ${total.toLocaleString('en-US')} pages`
+    }; at most ${maxPages.toLocaleString('en-US')} fit in one. Leave out some supporting documents.`,
+  });
+}
+
 /** Loads a PDF; an encrypted one is loaded too (its pages unreadable), so the caller can say so. */
 async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   return PDFDocument.load(bytes, {
@@ -90,10 +100,46 @@ async function loadPdf(bytes: Uint8Array): Promise<PDFDocument> {
   });
 }
 
+/**
+ * The most pixels a picture may have to go in a packet (about 40 megapixels, a full-page scan at
+ * 600 dpi). Drawing a picture decodes all of it in memory, four bytes a pixel: a small file that
+ * announces a huge picture would otherwise take gigabytes.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+const TOO_MANY_PIXELS = 'the picture is too large to include (over 40 megapixels)';
+
+/**
+ * The width and height a PNG or JPEG announces, read from its header without decoding it; null
+ * when the header cannot be read.
+ */
+export function imageSize(
+  bytes: Uint8Array,
+  contentType: 'image/png' | 'image/jpeg',
+): { width: number; height: number } | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (contentType === 'image/png') {
+    // The signature (8 bytes), then the IHDR chunk: length, type, width, height.
+    if (bytes.length < 24) return null;
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  // JPEG: walk the markers to the first start-of-frame, which holds the height and the width.
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return null;
+    const marker = bytes[offset + 1]!;
+    const length = view.getUint16(offset + 2);
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isFrame) return { height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) };
+    offset += 2 + length;
+  }
+  return null;
+}
+
 async function prepare(
   doc: PDFDocument,
   source: PacketSource,
   fonts: PacketFonts,
+  pagesLeft: number,
 ): Promise<Prepared> {
   switch (source.kind) {
     case 'unavailable':
@@ -126,8 +172,11 @@ async function prepare(
       try {
         const given = await loadPdf(source.bytes);
         if (given.isEncrypted) return { count: 0, reason: ENCRYPTED };
+        // Counted before any page is copied: a small file can hold a great many pages.
+        if (given.getPageCount() > pagesLeft) throw tooManyPages(pagesLeft);
         copied = await doc.copyPages(given, given.getPageIndices());
-      } catch {
+      } catch (error) {
+        if (error instanceof AppError) throw error;
         // Whatever the parser could not make sense of, the index says the PDF could not be read.
         return { count: 0, reason: UNREADABLE };
       }
@@ -135,6 +184,9 @@ async function prepare(
       return { count: copied.length, place: (target) => copied.forEach((p) => target.addPage(p)) };
     }
     case 'image': {
+      const size = imageSize(source.bytes, source.contentType);
+      if (!size) return { count: 0, reason: 'the picture could not be read' };
+      if (size.width * size.height > MAX_IMAGE_PIXELS) return { count: 0, reason: TOO_MANY_PIXELS };
       let image: PDFImage;
       try {
         image =
@@ -211,7 +263,8 @@ export async function buildPacketPdf(input: PacketInput): Promise<PacketOutput> 
       rows.push({ kind: 'note', text: section.emptyNote });
     }
     for (const item of section.items) {
-      const prepared = await prepare(doc, item.source, fonts);
+      const used = items.reduce((sum, { prepared }) => sum + prepared.count, 0);
+      const prepared = await prepare(doc, item.source, fonts, input.maxPages - used);
       rows.push({ kind: 'item', text: item.title, item: items.length });
       const note = 'reason' in prepared ? `could not be included: ${prepared.reason}` : item.note;
       if (note) rows.push({ kind: 'note', text: note });
@@ -224,11 +277,7 @@ export async function buildPacketPdf(input: PacketInput): Promise<PacketOutput> 
     rowsByPage.length,
     items.map(({ prepared }) => prepared.count),
   );
-  if (total > input.maxPages) {
-    throw new AppError(ERR.TOO_LARGE, {
-      detail: `The packet would have ${total.toLocaleString('en-US')} pages; at most ${input.maxPages.toLocaleString('en-US')} fit in one. Leave out some supporting documents.`,
-    });
-  }
+  if (total > input.maxPages) throw tooManyPages(input.maxPages, total);
 
   const cover = doc.addPage([LETTER.width, LETTER.height]);
   const indexPages = rowsByPage.map(() => doc.addPage([LETTER.width, LETTER.height]));

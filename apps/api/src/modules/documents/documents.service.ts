@@ -9,12 +9,19 @@ import {
   type VaultDocument,
 } from '@muster/contract/documents';
 import { ERR } from '@muster/contract/errors';
-import type { CompleteUploadInput, DownloadUrl, StoredFile } from '@muster/contract/storage';
+import type { LinkUploadInput } from '@muster/contract/link-uploads';
+import type {
+  CompleteUploadInput,
+  DownloadUrl,
+  StoredFile,
+  UploadGrant,
+} from '@muster/contract/storage';
 import type { Db } from '@muster/db/client';
 import { AppError } from '#src/lib/errors.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import {
   completeUpload,
+  createUpload,
   deleteFile,
   getDownloadUrl,
   getFile,
@@ -128,6 +135,37 @@ export async function fileCheckedUpload(options: {
     throw new AppError(ERR.ALREADY_EXISTS, { detail: 'This upload is already in the vault' });
   }
   return made.id;
+}
+
+/**
+ * Grants an upload sent through a link: a `document` file owned by the veteran, within their
+ * storage cap. The person with the link is not the veteran: when the veteran's storage is full
+ * they are told so (409), without the veteran's figures or plan, and offered no upgrade.
+ */
+export async function grantLinkUpload(options: {
+  db: Db;
+  storage: StorageDriver;
+  ownerId: string;
+  input: LinkUploadInput;
+  billingEnabled: boolean;
+}): Promise<UploadGrant> {
+  try {
+    return await createUpload({
+      db: options.db,
+      storage: options.storage,
+      ownerId: options.ownerId,
+      input: { kind: 'document', ...options.input },
+      billingEnabled: options.billingEnabled,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.extra?.quota !== undefined) {
+      throw new AppError(ERR.INVALID_STATE, {
+        detail:
+          'The veteran’s file storage is full, so the file cannot be sent. Ask them to make room in their vault, then try again.',
+      });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -85,8 +85,10 @@ export async function updateNotes(options: Owner & { id: string; notes: string |
 }
 
 /** Revokes the link (a second revocation keeps the first time); answers whether the row exists. */
-export async function revokeLink(options: Owner & { id: string }): Promise<boolean> {
-  if (!isId(options.id)) return false;
+export async function revokeLink(
+  options: Owner & { id: string },
+): Promise<{ unfiledFileId: string | null } | undefined> {
+  if (!isId(options.id)) return undefined;
   const [row] = await options.db
     .update(laymanStatements)
     .set({
@@ -94,8 +96,10 @@ export async function revokeLink(options: Owner & { id: string }): Promise<boole
       updatedAt: new Date(),
     })
     .where(owned(options))
-    .returning({ id: laymanStatements.id });
-  return row !== undefined;
+    .returning({ usedAt: laymanStatements.usedAt, fileId: laymanStatements.attachmentFileId });
+  if (!row) return undefined;
+  // A file granted through the link but never submitted is reachable by nothing any more.
+  return { unfiledFileId: row.usedAt ? null : row.fileId };
 }
 
 /**
@@ -114,13 +118,17 @@ export async function replaceToken(
   return row;
 }
 
-export async function deleteStatement(options: Owner & { id: string }): Promise<boolean> {
-  if (!isId(options.id)) return false;
-  const deleted = await options.db
+export async function deleteStatement(
+  options: Owner & { id: string },
+): Promise<{ unfiledFileId: string | null } | undefined> {
+  if (!isId(options.id)) return undefined;
+  const [row] = await options.db
     .delete(laymanStatements)
     .where(owned(options))
-    .returning({ id: laymanStatements.id });
-  return deleted.length > 0;
+    .returning({ usedAt: laymanStatements.usedAt, fileId: laymanStatements.attachmentFileId });
+  if (!row) return undefined;
+  // A submitted attachment is in the vault and stays; one never submitted goes with the request.
+  return { unfiledFileId: row.usedAt ? null : row.fileId };
 }
 
 /** The request a working link opens, whoever asks. */
@@ -178,13 +186,22 @@ export async function grantAttachment(options: {
   db: Db;
   tokenHash: string;
   fileId: string;
-}): Promise<boolean> {
-  const updated = await options.db
-    .update(laymanStatements)
-    .set({ attachmentFileId: options.fileId, updatedAt: new Date() })
-    .where(linkWorks(options.tokenHash))
-    .returning({ id: laymanStatements.id });
-  return updated.length > 0;
+}): Promise<{ granted: boolean; previous: string | null }> {
+  // The row is locked while the grant is swapped, so of two grants at once each replaces exactly
+  // the file the other left, and every replaced file is known to its caller to delete.
+  return options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: laymanStatements.id, previous: laymanStatements.attachmentFileId })
+      .from(laymanStatements)
+      .where(linkWorks(options.tokenHash))
+      .for('update');
+    if (!row) return { granted: false, previous: null };
+    await tx
+      .update(laymanStatements)
+      .set({ attachmentFileId: options.fileId, updatedAt: new Date() })
+      .where(eq(laymanStatements.id, row.id));
+    return { granted: true, previous: row.previous };
+  });
 }
 
 /** Every request of the owner, newest first (for the account export). */

@@ -144,7 +144,12 @@ const veteranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await revokeLink({ db: db(), userId: currentUser(request).id, id: request.params.id });
+      await revokeLink({
+        db: db(),
+        storage: app.storage,
+        userId: currentUser(request).id,
+        id: request.params.id,
+      });
       return reply.code(204).send(null);
     },
   );
@@ -160,7 +165,12 @@ const veteranRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteStatement({ db: db(), userId: currentUser(request).id, id: request.params.id });
+      await deleteStatement({
+        db: db(),
+        storage: app.storage,
+        userId: currentUser(request).id,
+        id: request.params.id,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -28,12 +28,13 @@ import {
   discardUnfiledUpload,
   fileCheckedUpload,
   finishLinkUpload,
+  grantLinkUpload,
 } from '#src/modules/documents/documents.service.ts';
 import type { Mailer } from '#src/modules/mail/mailer.ts';
 import { layStatementLinkMail } from '#src/modules/mail/templates.ts';
 import { consumeQuota, refundQuota } from '#src/modules/quotas/quotas.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
-import { createUpload, getFile } from '#src/modules/storage/storage.service.ts';
+import { getFile } from '#src/modules/storage/storage.service.ts';
 import { findPrimaryVeteranId, getVeteran } from '#src/modules/veterans/veterans.service.ts';
 import { renderLayStatementPdf } from './documents/lay-statement-pdf.ts';
 import type { LayStatementDocumentInput } from './documents/types.ts';
@@ -195,13 +196,34 @@ export async function updateNotes(
   return toStatement(row);
 }
 
-/** The link stops working at once; a submitted statement stays. */
-export async function revokeLink(options: Owner & { id: string }): Promise<void> {
-  if (!(await repository.revokeLink(options))) throw new AppError(ERR.NOT_FOUND);
+/** The link stops working at once; a submitted statement stays, a file never submitted goes. */
+export async function revokeLink(
+  options: Owner & { id: string; storage: StorageDriver },
+): Promise<void> {
+  const revoked = await repository.revokeLink(options);
+  if (!revoked) throw new AppError(ERR.NOT_FOUND);
+  await discardIfAny(options, revoked.unfiledFileId);
 }
 
-export async function deleteStatement(options: Owner & { id: string }): Promise<void> {
-  if (!(await repository.deleteStatement(options))) throw new AppError(ERR.NOT_FOUND);
+export async function deleteStatement(
+  options: Owner & { id: string; storage: StorageDriver },
+): Promise<void> {
+  const deleted = await repository.deleteStatement(options);
+  if (!deleted) throw new AppError(ERR.NOT_FOUND);
+  await discardIfAny(options, deleted.unfiledFileId);
+}
+
+async function discardIfAny(
+  options: Owner & { storage: StorageDriver },
+  fileId: string | null,
+): Promise<void> {
+  if (!fileId) return;
+  await discardUnfiledUpload({
+    db: options.db,
+    storage: options.storage,
+    ownerId: options.userId,
+    fileId,
+  });
 }
 
 /**
@@ -398,20 +420,21 @@ export async function grantAttachmentUpload(options: {
   const { db, storage } = options;
   const { row, tokenHash } = await workingRequest(db, options.token);
   const ownerId = row.userId;
-  const grant = await createUpload({
+  const grant = await grantLinkUpload({
     db,
     storage,
     ownerId,
-    input: { kind: 'document', ...options.input },
+    input: options.input,
     billingEnabled: options.billingEnabled,
   });
-  if (!(await repository.grantAttachment({ db, tokenHash, fileId: grant.file_id }))) {
-    // Submitted, revoked or expired meanwhile.
+  const swapped = await repository.grantAttachment({ db, tokenHash, fileId: grant.file_id });
+  if (!swapped.granted) {
+    // Used, revoked or expired meanwhile.
     await discardUnfiledUpload({ db, storage, ownerId, fileId: grant.file_id });
     throw new AppError(ERR.NOT_FOUND);
   }
-  if (row.attachmentFileId && row.attachmentFileId !== grant.file_id) {
-    await discardUnfiledUpload({ db, storage, ownerId, fileId: row.attachmentFileId });
+  if (swapped.previous && swapped.previous !== grant.file_id) {
+    await discardUnfiledUpload({ db, storage, ownerId, fileId: swapped.previous });
   }
   return grant;
 }

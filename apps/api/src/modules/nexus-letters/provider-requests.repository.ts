@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@muster/db/client';
 import { nexusProviderRequests as requests } from '@muster/db/schema/index';
 import { isRowId } from '#src/modules/disabilities/disabilities.service.ts';
@@ -65,14 +65,18 @@ export async function listRequests(options: Owner & { letterId: string }) {
 }
 
 /** Revokes the link (a second revocation keeps the first time); answers whether the row exists. */
-export async function revokeLink(options: Owner & { id: string }): Promise<boolean> {
-  if (!isRowId(options.id)) return false;
+export async function revokeLink(
+  options: Owner & { id: string },
+): Promise<{ unfiledFileId: string | null } | undefined> {
+  if (!isRowId(options.id)) return undefined;
   const [row] = await options.db
     .update(requests)
     .set({ revokedAt: sql`coalesce(${requests.revokedAt}, now())` })
     .where(and(eq(requests.id, options.id), eq(requests.userId, options.userId)))
-    .returning({ id: requests.id });
-  return row !== undefined;
+    .returning({ usedAt: requests.usedAt, fileId: requests.uploadedFileId });
+  if (!row) return undefined;
+  // A file granted through the link but never finished is reachable by nothing any more.
+  return { unfiledFileId: row.usedAt ? null : row.fileId };
 }
 
 /** The request a working link opens, whoever asks. */
@@ -86,13 +90,22 @@ export async function grantFile(options: {
   db: Db;
   tokenHash: string;
   fileId: string;
-}): Promise<boolean> {
-  const updated = await options.db
-    .update(requests)
-    .set({ uploadedFileId: options.fileId })
-    .where(linkWorks(options.tokenHash))
-    .returning({ id: requests.id });
-  return updated.length > 0;
+}): Promise<{ granted: boolean; previous: string | null }> {
+  // The row is locked while the grant is swapped, so of two grants at once each replaces exactly
+  // the file the other left, and every replaced file is known to its caller to delete.
+  return options.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: requests.id, previous: requests.uploadedFileId })
+      .from(requests)
+      .where(linkWorks(options.tokenHash))
+      .for('update');
+    if (!row) return { granted: false, previous: null };
+    await tx
+      .update(requests)
+      .set({ uploadedFileId: options.fileId })
+      .where(eq(requests.id, row.id));
+    return { granted: true, previous: row.previous };
+  });
 }
 
 /**
@@ -119,4 +132,17 @@ export async function listAllRequests(options: Owner) {
     .from(requests)
     .where(eq(requests.userId, options.userId))
     .orderBy(desc(requests.createdAt), desc(requests.id));
+}
+
+/** How many requests the owner made since `since` (the daily cap on emails to providers). */
+export async function countRequestsSince(options: {
+  db: Db;
+  userId: string;
+  since: Date;
+}): Promise<number> {
+  const [row] = await options.db
+    .select({ n: count() })
+    .from(requests)
+    .where(and(eq(requests.userId, options.userId), gt(requests.createdAt, options.since)));
+  return row?.n ?? 0;
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@muster/contract/common';
 import {
+  PROVIDER_REQUESTS_PER_DAY,
   PROVIDER_TOKEN_HEADER,
   completeProviderUploadInputSchema,
   createProviderRequestInputSchema,
@@ -58,11 +59,13 @@ const veteranRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Send the letter to a provider to sign',
-        description:
-          'Emails the provider a link (30 days, one upload) to read and print the draft letter as a PDF and upload the signed copy, which is filed in the vault; the letter reads `requested` (unless already `signed`). Answers the link once: it is not kept and cannot be shown again.',
+        description: `Emails the provider a link (30 days, one upload) to read and print the draft letter as a PDF and upload the signed copy, which is filed in the vault; the letter reads \`requested\` (unless already \`signed\`). Answers the link once: it is not kept and cannot be shown again. At most ${PROVIDER_REQUESTS_PER_DAY} a day per user (429 after).`,
         params: letterParams,
         body: createProviderRequestInputSchema,
-        response: { 201: providerRequestLinkSchema, ...errorResponses(400, 401, 403, 404) },
+        response: {
+          201: providerRequestLinkSchema,
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -110,6 +113,7 @@ const veteranRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await revokeProviderLink({
         db: db(),
+        storage: app.storage,
         userId: currentUser(request).id,
         id: request.params.id,
       });

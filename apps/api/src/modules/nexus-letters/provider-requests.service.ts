@@ -1,6 +1,7 @@
 import { ERR } from '@muster/contract/errors';
 import {
   PROVIDER_LINK_TTL_DAYS,
+  PROVIDER_REQUESTS_PER_DAY,
   type CompleteProviderUploadInput,
   type CreateProviderRequestInput,
   type ProviderRequest,
@@ -20,11 +21,11 @@ import {
   discardUnfiledUpload,
   fileCheckedUpload,
   finishLinkUpload,
+  grantLinkUpload,
 } from '#src/modules/documents/documents.service.ts';
 import type { Mailer } from '#src/modules/mail/mailer.ts';
 import { nexusProviderRequestMail } from '#src/modules/mail/templates.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
-import { createUpload } from '#src/modules/storage/storage.service.ts';
 import { findPrimaryVeteranId, getVeteran } from '#src/modules/veterans/veterans.service.ts';
 import * as letters from './nexus-letters.repository.ts';
 import { letterDocument } from './nexus-letters.service.ts';
@@ -107,6 +108,16 @@ export async function createProviderRequest(
 ): Promise<ProviderRequestLink> {
   const { db, userId, input } = options;
   const found = await ownLetter(options);
+  const sent = await repository.countRequestsSince({
+    db,
+    userId,
+    since: new Date(Date.now() - DAY_MS),
+  });
+  if (sent >= PROVIDER_REQUESTS_PER_DAY) {
+    throw new AppError(ERR.RATE_LIMITED, {
+      detail: `At most ${PROVIDER_REQUESTS_PER_DAY} letters can be sent to providers in 24 hours. Try again tomorrow.`,
+    });
+  }
   const veteranFirstName = await veteranFirstNameOf(options, found.letter.disabilityId);
   const { token, tokenHash } = newLinkToken();
   const row = await repository.insertRequest({
@@ -148,8 +159,19 @@ export async function listProviderRequests(
 }
 
 /** The link stops working at once; a signed copy already uploaded stays. */
-export async function revokeProviderLink(options: Owner & { id: string }): Promise<void> {
-  if (!(await repository.revokeLink(options))) throw new AppError(ERR.NOT_FOUND);
+export async function revokeProviderLink(
+  options: Owner & { id: string; storage: StorageDriver },
+): Promise<void> {
+  const revoked = await repository.revokeLink(options);
+  if (!revoked) throw new AppError(ERR.NOT_FOUND);
+  if (revoked.unfiledFileId) {
+    await discardUnfiledUpload({
+      db: options.db,
+      storage: options.storage,
+      ownerId: options.userId,
+      fileId: revoked.unfiledFileId,
+    });
+  }
 }
 
 // The provider's side --------------------------------------------------------------------------
@@ -213,20 +235,21 @@ export async function grantProviderUpload(
   const { db, storage } = options;
   const { row, tokenHash } = await requestByToken(options);
   const ownerId = row.userId;
-  const grant = await createUpload({
+  const grant = await grantLinkUpload({
     db,
     storage,
     ownerId,
-    input: { kind: 'document', ...options.input },
+    input: options.input,
     billingEnabled: options.billingEnabled,
   });
-  if (!(await repository.grantFile({ db, tokenHash, fileId: grant.file_id }))) {
+  const swapped = await repository.grantFile({ db, tokenHash, fileId: grant.file_id });
+  if (!swapped.granted) {
     // Used, revoked or expired meanwhile.
     await discardUnfiledUpload({ db, storage, ownerId, fileId: grant.file_id });
     throw new AppError(ERR.NOT_FOUND);
   }
-  if (row.uploadedFileId && row.uploadedFileId !== grant.file_id) {
-    await discardUnfiledUpload({ db, storage, ownerId, fileId: row.uploadedFileId });
+  if (swapped.previous && swapped.previous !== grant.file_id) {
+    await discardUnfiledUpload({ db, storage, ownerId, fileId: swapped.previous });
   }
   return grant;
 }

@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -157,7 +158,27 @@ export function createS3Driver(options: S3Config): StorageDriver & { client: S3C
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    async seal(key) {
+      const sealed = sealedKeyOf(key);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket,
+          Key: sealed,
+          // The source names the object by its URL path: each segment encoded.
+          CopySource: `${Bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+          ServerSideEncryption: SERVER_SIDE_ENCRYPTION,
+          MetadataDirective: 'COPY',
+        }),
+      );
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      return sealed;
+    },
   };
+}
+
+/** Where a finished upload's object is moved: the same name under `s/` instead of `u/`. */
+export function sealedKeyOf(key: string): string {
+  return key.startsWith('u/') ? `s/${key.slice(2)}` : `s/${key}`;
 }
 
 async function* sliceStream(source: AsyncIterable<Buffer>, start: number, end: number) {

@@ -52,6 +52,13 @@ export type StorageDriver = {
   ): Promise<string>;
   delete(key: string): Promise<void>;
   /**
+   * Only for drivers whose signed upload URLs keep working after the upload is finished (S3, where
+   * a URL cannot be withdrawn): moves the object to a key no URL was ever signed for and answers
+   * that key, so bytes checked once cannot be replaced through the old URL. Drivers that refuse
+   * writes to a finished upload themselves (local) have none.
+   */
+  seal?(key: string): Promise<string>;
+  /**
    * Only for drivers that encrypt objects themselves (local): re-encrypts one object under the
    * current key; false when it already was.
    */

@@ -123,6 +123,20 @@ export async function deleteFileRows(options: { db: Db; fileIds: string[] }): Pr
 }
 
 /** Marks a pending file ready; undefined when it was no longer pending (finalized concurrently). */
+/** Points a pending file at the key its object was moved to (sealed); false once not pending. */
+export async function moveStorageKey(options: {
+  db: Db;
+  fileId: string;
+  storageKey: string;
+}): Promise<boolean> {
+  const moved = await options.db
+    .update(files)
+    .set({ storageKey: options.storageKey })
+    .where(and(eq(files.id, options.fileId), eq(files.status, 'pending')))
+    .returning({ id: files.id });
+  return moved.length > 0;
+}
+
 export async function markReady(options: {
   db: Db;
   fileId: string;

@@ -32,6 +32,7 @@ import {
   markDeleting,
   markReady,
   markRejected,
+  moveStorageKey,
 } from './storage.repository.ts';
 
 type Deps = { db: Db; storage: StorageDriver; ownerId: string };
@@ -329,7 +330,7 @@ export async function completeUpload({
   fileId,
   input,
 }: Deps & { fileId: string; input: CompleteUploadInput }): Promise<StoredFile> {
-  const row = await getOwnedFile(db, ownerId, fileId);
+  let row = await getOwnedFile(db, ownerId, fileId);
   if (row.status !== 'pending') {
     throw new AppError(ERR.INVALID_STATE, { detail: `upload is already ${row.status}` });
   }
@@ -356,6 +357,19 @@ export async function completeUpload({
     } catch {
       throw new AppError(ERR.CHECK_INPUT, { detail: 'the uploaded parts could not be assembled' });
     }
+  }
+  if ((await storage.size(row.storageKey)) === null) {
+    throw new AppError(ERR.INVALID_STATE, { detail: 'nothing has been uploaded yet' });
+  }
+  // Where the upload URL could still write after this (S3), the object is moved out of its reach
+  // first, and every check below reads the moved object: the bytes checked are the bytes kept.
+  if (storage.seal) {
+    const sealedKey = await storage.seal(row.storageKey);
+    if (!(await moveStorageKey({ db, fileId: row.id, storageKey: sealedKey }))) {
+      await storage.delete(sealedKey);
+      throw new AppError(ERR.CONFLICT, { detail: 'upload was finalized concurrently' });
+    }
+    row = { ...row, storageKey: sealedKey };
   }
   const size = await storage.size(row.storageKey);
   if (size === null) {

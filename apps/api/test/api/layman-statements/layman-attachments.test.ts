@@ -6,6 +6,8 @@ import { storedFileSchema, uploadGrantSchema, type UploadGrant } from '@muster/c
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { PDF_BYTES, PNG_BYTES } from '../../fixtures/files.ts';
+import { eq } from 'drizzle-orm';
+import { laymanStatements } from '@muster/db/schema/index';
 
 /**
  * A file the witness sends with a lay statement, through HTTP: granted through the signing link
@@ -325,11 +327,127 @@ describe('[LAYMAN STATEMENTS][ATTACHMENTS]', () => {
     }
   });
 
+  it('[LAYMAN][ATTACHMENT]: of grants sent at once, exactly one file is left; every one it replaced is gone', async () => {
+    const me = await veteranWithRequest('attachment.race@example.com');
+    const session = await anonymousSession();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        call(signer(session, me.linkToken), 'POST', '/layman-statements/by-token/upload', {
+          filename: `photo-${index}.png`,
+          size: PNG_BYTES.length,
+          content_type: 'image/png',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    const ids = answers.map((answer) => uploadGrantSchema.parse(answer.json).file_id);
+    const kept = [];
+    for (const id of ids) {
+      if ((await api(me.token, 'GET', `/uploads/${id}`)).status === 200) kept.push(id);
+    }
+    // The one the request names is the one left: nothing counts against the veteran's storage
+    // that no request can reach.
+    expect(kept).toHaveLength(1);
+    const rows = await app.database.db
+      .select({ attachmentFileId: laymanStatements.attachmentFileId })
+      .from(laymanStatements)
+      .where(eq(laymanStatements.id, me.id));
+    expect(rows[0]?.attachmentFileId).toBe(kept[0]);
+  });
+
+  it('[LAYMAN][ATTACHMENT]: a file never submitted goes when the link is revoked or the request deleted; a submitted one stays', async () => {
+    for (const end of ['revoke', 'delete'] as const) {
+      const me = await veteranWithRequest(`attachment.orphan.${end}@example.com`);
+      const session = await anonymousSession();
+      const grant = await grantAttachment(session, me.linkToken, PNG_BYTES, 'image/png');
+      expect((await completeAttachment(session, me.linkToken, grant.file_id)).status).toBe(200);
+      expect((await api(me.token, 'GET', `/uploads/${grant.file_id}`)).status).toBe(200);
+      const path =
+        end === 'revoke' ? `/layman-statements/${me.id}/link` : `/layman-statements/${me.id}`;
+      expect((await api(me.token, 'DELETE', path)).status).toBe(204);
+      expect((await api(me.token, 'GET', `/uploads/${grant.file_id}`)).status, end).toBe(404);
+    }
+    const kept = await veteranWithRequest('attachment.orphan.submitted@example.com');
+    const session = await anonymousSession();
+    const grant = await grantAttachment(session, kept.linkToken, PNG_BYTES, 'image/png');
+    expect((await completeAttachment(session, kept.linkToken, grant.file_id)).status).toBe(200);
+    const submitted = await call(
+      signer(session, kept.linkToken),
+      'POST',
+      '/layman-statements/by-token/submit',
+      { ...SUBMISSION, attachment_file_id: grant.file_id },
+    );
+    expect(submitted.status, submitted.text).toBe(204);
+    expect((await api(kept.token, 'DELETE', `/layman-statements/${kept.id}`)).status).toBe(204);
+    expect((await api(kept.token, 'GET', `/uploads/${grant.file_id}`)).status).toBe(200);
+    expect(await vault(kept.token)).toHaveLength(1);
+  });
+
   it('[LAYMAN][ATTACHMENT]: no token reaches the logs', () => {
     const log = app.logLines.join('\n');
     expect(app.logLines.length).toBeGreaterThan(10);
     expect(log).not.toMatch(/layman-sign\/[A-Za-z0-9_-]{43}/);
     expect(log).not.toContain('x-layman-token');
     expect(log).not.toContain('Quillfeather');
+  });
+});
+
+describe('[LAYMAN STATEMENTS][ATTACHMENTS][CAP]', () => {
+  let billed: TestApp;
+  let billedUrl: string;
+  beforeAll(async () => {
+    ({ app: billed, url: billedUrl } = await startTestServer({
+      env: { STRIPE_SECRET_KEY: 'sk_test_attachment', STRIPE_WEBHOOK_SECRET: 'whsec_attachment' },
+    }));
+  });
+  afterAll(async () => billed.close());
+
+  const send = async (headers: Record<string, string>, path: string, body: unknown) => {
+    const response = await fetch(`${billedUrl}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('[LAYMAN][ATTACHMENT][CAP]: the veteran’s full storage is told to the witness without the veteran’s figures or an upgrade', async () => {
+    const me = await signIn(billed, 'attachment.cap@example.com');
+    const disability = await send(bearer(me.token), '/disabilities', { title: CONDITION });
+    expect(disability.status).toBe(201);
+    const made = await send(bearer(me.token), '/layman-statements', {
+      disability_id: disability.json.id,
+      ...WITNESS,
+    });
+    expect(made.status).toBe(201);
+    const linkToken = tokenOf(laymanLinkSchema.parse(made.json).token_link);
+    // The veteran's own upload under way leaves no room.
+    const MB = 1024 * 1024;
+    const own = await send(bearer(me.token), '/uploads', {
+      kind: 'document',
+      filename: 'c-file.pdf',
+      content_type: 'application/pdf',
+      size: 500 * MB - 100,
+    });
+    expect(own.status).toBe(201);
+
+    const anonymous = await fetch(`${billedUrl}/auth/sign-in/anonymous`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const session = anonymous.headers.get('set-auth-token')!;
+    const refused = await send(
+      { ...bearer(session), 'x-layman-token': linkToken },
+      '/layman-statements/by-token/upload',
+      { filename: 'photo.png', size: 1000, content_type: 'image/png' },
+    );
+    expect(refused.status).toBe(409);
+    const envelope = errorEnvelopeSchema.parse(refused.json);
+    expect(envelope.code).toBe(ERR.INVALID_STATE);
+    expect(envelope.detail).toMatch(/^The veteran’s file storage is full/);
+    // Nothing of the veteran's plan or use, and nothing a client reads as an upgrade offer.
+    expect(refused.json).not.toHaveProperty('quota');
+    expect(JSON.stringify(refused.json)).not.toMatch(/quota|limit|MB/i);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentPageSchema } from '@muster/contract/documents';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import {
+  PROVIDER_REQUESTS_PER_DAY,
   nexusLetterSchema,
   providerRequestLinkSchema,
   providerRequestListSchema,
@@ -477,6 +478,22 @@ describe('[NEXUS LETTERS][PROVIDER REQUESTS]', () => {
     expect(row.provider_email).toMatch(/^enc:v1:/);
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(link.token);
+  });
+
+  it('[PROVIDER]: at most ten letters a day go to providers: the eleventh email is refused with 429 and nothing is sent', async () => {
+    const me = await veteranWithLetter('provider.cap@example.com');
+    for (let index = 0; index < PROVIDER_REQUESTS_PER_DAY; index += 1) {
+      await sendToProvider(me, { name: `Dr. Number ${index}`, email: `dr${index}@example.com` });
+    }
+    const refused = await api(me.token, 'POST', `/nexus-letters/${me.letterId}/requests`, {
+      name: 'Dr. Eleven',
+      email: 'dr.eleven@example.com',
+    });
+    expect(refused.status, refused.text).toBe(429);
+    expect(errorEnvelopeSchema.parse(refused.json)).toMatchObject({ code: ERR.RATE_LIMITED });
+    const mail = outboxSchema.parse(await (await fetch(`${url}/dev/outbox`)).json());
+    expect(mail.some((entry) => entry.to === 'dr.eleven@example.com')).toBe(false);
+    expect(await requestsOf(me)).toHaveLength(PROVIDER_REQUESTS_PER_DAY);
   });
 
   it('[PROVIDER]: no token or provider name reaches the logs', () => {

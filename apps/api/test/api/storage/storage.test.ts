@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import { files } from '@muster/db/schema/index';
 import {
   MULTIPART_PART_BYTES,
   MULTIPART_THRESHOLD_BYTES,
@@ -54,6 +56,15 @@ async function uploadSingle(
   const response = await put(grant.url!, bytes, grant.headers);
   expect(response.status).toBe(200);
   return grant;
+}
+
+/** Where a file's object is kept now (a finished S3 upload is moved out of its URL's reach). */
+async function storedKey(app: TestApp, fileId: string): Promise<string> {
+  const [row] = await app.database.db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(eq(files.id, fileId));
+  return row!.key;
 }
 
 /** A PDF of `size` bytes whose every offset holds a different-looking byte, so a misplaced range shows. */
@@ -164,6 +175,29 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
     const row = await getFile({ db: app.database.db, ownerId: OWNER, fileId: grant.file_id });
     expect(row.status).toBe('rejected');
     expect(await app.storage.size(`u/${OWNER}/${grant.file_id}`)).toBeNull();
+  });
+
+  it('[STORAGE]: a PUT to the upload URL after the upload is finished changes nothing kept', async () => {
+    const grant = await uploadSingle(
+      app,
+      { kind: 'document', filename: 'kept.pdf', content_type: 'application/pdf' },
+      PDF_BYTES,
+    );
+    await completeUpload({
+      db: app.database.db,
+      storage: app.storage,
+      ownerId: OWNER,
+      fileId: grant.file_id,
+      input: {},
+    });
+    // Other bytes of the same length, through the same (still unexpired) URL.
+    const other = Buffer.alloc(PDF_BYTES.length, 0x41);
+    const late = await put(grant.url!, other, grant.headers);
+    if (driver === 'local') expect(late.status).toBeGreaterThanOrEqual(400);
+    const key = await storedKey(app, grant.file_id);
+    if (driver === 's3') expect(key).toBe(`s/${OWNER}/${grant.file_id}`);
+    const kept = await app.storage.readStart(key, PDF_BYTES.length);
+    expect(kept.equals(PDF_BYTES)).toBe(true);
   });
 
   it.runIf(driver === 's3')(
@@ -379,7 +413,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       size: bytes.length,
       content_type: 'application/pdf',
     });
-    const head = await app.storage.readStart(`u/${OWNER}/${grant.file_id}`, 8);
+    const head = await app.storage.readStart(await storedKey(app, grant.file_id), 8);
     expect(head.toString('latin1')).toBe('%PDF-1.7');
     if (driver === 'local') {
       // Parts and the assembled object are ciphertext on disk; the parts are gone afterwards.
@@ -397,7 +431,6 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       { kind: 'document', filename: 'pages.pdf', content_type: 'application/pdf' },
       bytes,
     );
-    const key = `u/${OWNER}/${grant.file_id}`;
     await completeUpload({
       db: app.database.db,
       storage: app.storage,
@@ -405,6 +438,7 @@ describe.each(['local', 's3'] as const)('[STORAGE] on the %s driver', (driver) =
       fileId: grant.file_id,
       input: {},
     });
+    const key = await storedKey(app, grant.file_id);
     for (const [start, end] of [
       [0, 0],
       [FILE_CHUNK_BYTES - 3, FILE_CHUNK_BYTES + 2],

@@ -105,13 +105,17 @@ function evidenceApi() {
   };
 }
 
-describe('/disabilities/{id}: evidence from other people', () => {
+describe('/disabilities/{id}: evidence from other people', { timeout: 30_000 }, () => {
   it('lists the nexus letters and buddy statements, reads a signed statement and saves notes on it', async () => {
     const api = evidenceApi();
     mockSignedIn({ routes: api.routes });
     renderApp({ path: `/disabilities/${KNEE_ID}` });
 
-    const letters = await screen.findByRole('list', { name: 'Nexus letters for this disability' });
+    const letters = await screen.findByRole(
+      'list',
+      { name: 'Nexus letters for this disability' },
+      { timeout: 15_000 },
+    );
     expect(within(letters).getByRole('link')).toHaveAttribute('href', `/nexus/${LETTER_ID}`);
     expect(within(letters).getByText(/Sent to a provider/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Draft a nexus letter' })).toHaveAttribute(
@@ -139,7 +143,9 @@ describe('/disabilities/{id}: evidence from other people', () => {
     expect(screen.getByRole('button', { name: 'VA Form 21-10210' })).toBeVisible();
 
     const save = screen.getByRole('button', { name: 'Save notes' });
-    expect(save).toBeDisabled();
+    // Nothing typed yet: saving sends nothing.
+    await userEvent.click(save);
+    expect(api.patches).toEqual([]);
     await userEvent.type(
       screen.getByLabelText('Your notes'),
       'Ask her for the photo of the truck.',
@@ -148,5 +154,9 @@ describe('/disabilities/{id}: evidence from other people', () => {
     expect(await screen.findByText('Notes saved')).toBeVisible();
     expect(api.patches).toEqual([{ notes: 'Ask her for the photo of the truck.' }]);
     expect(screen.getByLabelText('Your notes')).toHaveValue('Ask her for the photo of the truck.');
+    // The button kept the focus, and saving again unchanged sends nothing more.
+    expect(save).toHaveFocus();
+    await userEvent.click(save);
+    expect(api.patches).toHaveLength(1);
   });
 });

@@ -35,6 +35,8 @@ function NotesEditor({ id, notes }: { id: string; notes: string | null }) {
       className="flex min-w-0 flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
+        // Nothing to save: the button stays where it is (a disabled button would drop the focus).
+        if (!changed || update.isPending) return;
         update.mutate(
           { id, notes: value },
           { onSuccess: () => toastFeedback('success', 'Notes saved') },
@@ -54,7 +56,7 @@ function NotesEditor({ id, notes }: { id: string; notes: string | null }) {
         onChange={(event) => setValue(event.target.value)}
       />
       <div>
-        <Button type="submit" size="sm" variant="outline" disabled={!changed || update.isPending}>
+        <Button type="submit" size="sm" variant="outline">
           {update.isPending ? 'Saving…' : 'Save notes'}
         </Button>
       </div>
@@ -113,7 +115,7 @@ function SubmittedStatement({ request }: { request: LaymanStatementSummary }) {
           PDF
         </Button>
       </div>
-      <NotesEditor key={data.updated_at} id={data.id} notes={data.notes} />
+      <NotesEditor key={data.id} id={data.id} notes={data.notes} />
     </div>
   );
 }

@@ -83,7 +83,10 @@ export function ProviderUpload({ token }: { token: string }) {
             Change anything you do not agree with, or put it on your letterhead. Sign and date it,
             with your credentials.
           </li>
-          <li>Upload the signed letter here, as a PDF or a photo of each page.</li>
+          <li>
+            Upload the signed letter here as one file: a PDF of all its pages (a photo works for a
+            one-page letter).
+          </li>
         </ol>
         <div>
           <Button
