@@ -43,8 +43,14 @@ import { nexusLetterRoutes } from './modules/nexus-letters/nexus-letters.routes.
 import { providerRequestRoutes } from './modules/nexus-letters/provider-requests.routes.ts';
 import { readinessRoutes } from './modules/readiness/readiness.routes.ts';
 import { claimRoutes } from './modules/claims/claims.routes.ts';
+import { vaFormRoutes } from './modules/va-forms/va-forms.routes.ts';
 import { quotaRoutes } from './modules/quotas/quotas.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import {
+  vaCallbackRoutes,
+  vaIntegrationRoutes,
+} from './modules/va-integrations/va-integrations.routes.ts';
+import { intentToFileRoutes } from './modules/intent-to-file/intent-to-file.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { isPendingUpload } from './modules/storage/storage.service.ts';
@@ -201,6 +207,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(providerRequestRoutes);
   await app.register(readinessRoutes);
   await app.register(claimRoutes);
+  await app.register(vaCallbackRoutes);
+  await app.register(vaIntegrationRoutes);
+  await app.register(intentToFileRoutes);
+  await app.register(vaFormRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.
   if (mailer.transport === 'outbox' && config.nodeEnv !== 'production') {

@@ -152,6 +152,28 @@ const envSchema = z
     STRIPE_PRICE_PRO_MONTHLY: z.string().min(1).default('price_pro_monthly'),
     STRIPE_PRICE_PRO_BIANNUALLY: z.string().min(1).default('price_pro_biannually'),
     STRIPE_PRICE_LIFETIME: z.string().min(1).default('price_lifetime'),
+    /** VA.gov (Lighthouse) OAuth client; unset, VA is not configured and VA routes answer 503. */
+    LIGHTHOUSE_CLIENT_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    LIGHTHOUSE_CLIENT_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Which VA hosts the defaults below point at. */
+    LIGHTHOUSE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** The APIs' root (`…/services`): Benefits Claims v2 is `<root>/claims/v2`. */
+    LIGHTHOUSE_API_URL: optionalUrl(['http', 'https']),
+    LIGHTHOUSE_AUTHORIZATION_URL: optionalUrl(['http', 'https']),
+    LIGHTHOUSE_TOKEN_URL: optionalUrl(['http', 'https']),
+    LIGHTHOUSE_REVOKE_URL: optionalUrl(['http', 'https']),
+    /** Must match the redirect URI registered with VA; `<API_URL>/va-integrations/callback` when unset. */
+    LIGHTHOUSE_REDIRECT_URI: optionalUrl(['http', 'https']),
+    /** The longest one call to VA may take. */
+    LIGHTHOUSE_TIMEOUT_MS: limit(15_000, 100),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -212,6 +234,13 @@ const envSchema = z
           message: `is required when AI_PROVIDER is ${env.AI_PROVIDER}`,
         });
       }
+    }
+    if (env.LIGHTHOUSE_CLIENT_ID && !env.LIGHTHOUSE_CLIENT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LIGHTHOUSE_CLIENT_SECRET'],
+        message: 'is required when LIGHTHOUSE_CLIENT_ID is set',
+      });
     }
     for (const provider of ['GOOGLE', 'DISCORD'] as const) {
       if (env[`${provider}_CLIENT_ID`] && !env[`${provider}_CLIENT_SECRET`]) {
@@ -275,7 +304,34 @@ export type Config = {
     stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
     prices: { FREE: string; PRO_MONTHLY: string; PRO_BIANNUALLY: string; LIFETIME: string };
   };
+  /** Absent: VA.gov is not configured (no client id and secret); VA routes answer 503 / 3007. */
+  va: VaConfig | undefined;
 };
+
+/** VA.gov Lighthouse: one OAuth client for Benefits Claims and Veteran Verification. */
+export type VaConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizationUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  redirectUri: string;
+  /** Benefits Claims v2 root (`…/services/claims/v2`). */
+  claimsApiUrl: string;
+  /** Veteran Service History and Eligibility root (`…/services/veteran_verification/v2`). */
+  veteranVerificationApiUrl: string;
+  timeoutMs: number;
+};
+
+/**
+ * VA's hosts. The OAuth URLs are those of the Benefits Claims v2 OpenAPI document's
+ * `securitySchemes` (sandboxOauth / productionOauth); revoke sits beside them. Each can be
+ * overridden (a local fake in tests, or VA's per-API authorization servers).
+ */
+const LIGHTHOUSE_HOSTS = {
+  sandbox: 'https://sandbox-api.va.gov',
+  production: 'https://api.va.gov',
+} as const;
 
 export type AiProviderConfig = {
   provider: 'openai' | 'anthropic' | 'openai-compatible';
@@ -383,6 +439,25 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
         LIFETIME: env.STRIPE_PRICE_LIFETIME,
       },
     },
+    va:
+      env.LIGHTHOUSE_CLIENT_ID && env.LIGHTHOUSE_CLIENT_SECRET
+        ? (() => {
+            const host = LIGHTHOUSE_HOSTS[env.LIGHTHOUSE_ENVIRONMENT];
+            const apiRoot = trimSlash(env.LIGHTHOUSE_API_URL ?? `${host}/services`);
+            const apiUrl = trimSlash(env.API_URL ?? `http://localhost:${env.API_PORT}`);
+            return {
+              clientId: env.LIGHTHOUSE_CLIENT_ID,
+              clientSecret: env.LIGHTHOUSE_CLIENT_SECRET,
+              authorizationUrl: env.LIGHTHOUSE_AUTHORIZATION_URL ?? `${host}/oauth2/authorization`,
+              tokenUrl: env.LIGHTHOUSE_TOKEN_URL ?? `${host}/oauth2/token`,
+              revokeUrl: env.LIGHTHOUSE_REVOKE_URL ?? `${host}/oauth2/revoke`,
+              redirectUri: env.LIGHTHOUSE_REDIRECT_URI ?? `${apiUrl}/va-integrations/callback`,
+              claimsApiUrl: `${apiRoot}/claims/v2`,
+              veteranVerificationApiUrl: `${apiRoot}/veteran_verification/v2`,
+              timeoutMs: env.LIGHTHOUSE_TIMEOUT_MS,
+            };
+          })()
+        : undefined,
     ai:
       env.AI_PROVIDER && env.AI_MODEL
         ? {

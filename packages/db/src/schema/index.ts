@@ -12,3 +12,4 @@ export * from './chat.ts';
 export * from './documents.ts';
 export * from './decision-letters.ts';
 export * from './evidence.ts';
+export * from './va-integrations.ts';

@@ -15,6 +15,8 @@ export const BLANK_FORM_FILES = {
   'va-20-0996': '200996_v4.pdf',
   'va-10182': '10182_v3.pdf',
   'va-21-10210': 'vba_21_10210.pdf',
+  'va-21-0966': 'vba_21_0966.pdf',
+  'va-21-526ez': '21-526EZ.pdf',
 } as const;
 export type BlankFormName = keyof typeof BLANK_FORM_FILES;
 

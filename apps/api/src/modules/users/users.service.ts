@@ -20,6 +20,7 @@ import { exportMessages } from '#src/modules/chat/chat.service.ts';
 import { exportLetters } from '#src/modules/decision-letters/decision-letters.service.ts';
 import { exportLaymanStatements } from '#src/modules/layman-statements/layman-statements.service.ts';
 import { exportClaims } from '#src/modules/claims/claims.service.ts';
+import { exportIntentToFiles } from '#src/modules/intent-to-file/intent-to-file.service.ts';
 import { exportDocuments } from '#src/modules/documents/documents.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
@@ -227,6 +228,8 @@ export async function exportAccount(
   json('nexus-provider-requests.json', await exportProviderRequests(owner));
   // Claims: each one's name, status, veteran record and disabilities in order.
   json('claims.json', ownClaims);
+  // Intents to file as VA last reported them (VA's ids and dates; the VA.gov tokens are never exported).
+  json('intent-to-file.json', await exportIntentToFiles(owner));
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

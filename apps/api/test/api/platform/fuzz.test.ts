@@ -23,7 +23,18 @@ beforeAll(async () => {
     // Jobs run (account deletion needs the queue); the stricter per-route limits would answer 429
     // before the body is ever read.
     withJobs: true,
-    env: { CONTACT_RATE_LIMIT_MAX: '1000000', CALCULATOR_RATE_LIMIT_MAX: '1000000' },
+    // VA is configured (at a closed loopback port: nothing leaves the machine) so its routes reach
+    // validation and their not-connected answers, not the deliberate 503 of a server without VA.
+    env: {
+      CONTACT_RATE_LIMIT_MAX: '1000000',
+      CALCULATOR_RATE_LIMIT_MAX: '1000000',
+      LIGHTHOUSE_CLIENT_ID: 'fuzz-va-client',
+      LIGHTHOUSE_CLIENT_SECRET: 'fuzz-va-secret',
+      LIGHTHOUSE_API_URL: 'http://127.0.0.1:9/services',
+      LIGHTHOUSE_AUTHORIZATION_URL: 'http://127.0.0.1:9/oauth2/authorization',
+      LIGHTHOUSE_TOKEN_URL: 'http://127.0.0.1:9/oauth2/token',
+      LIGHTHOUSE_REVOKE_URL: 'http://127.0.0.1:9/oauth2/revoke',
+    },
     // A probe with a strict body, so the harness itself is proven to reach validation.
     beforeReady: (instance) => {
       instance.withTypeProvider<ZodTypeProvider>().post(

@@ -320,6 +320,7 @@ describe('[USERS]', () => {
         'documents.json',
         `files/${grant.file_id}-rating decision.pdf`,
         'files.json',
+        'intent-to-file.json',
         'layman-statements.json',
         'nexus-letters.json',
         'nexus-provider-requests.json',

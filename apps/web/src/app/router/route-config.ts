@@ -384,8 +384,22 @@ export const PROTECTED_ROUTES: AppRoute[] = [
   },
   upcomingProtected(paths.linkVso.path),
 
-  upcomingProtected(paths.vaForms.home.path),
-  upcomingProtected(paths.vaForms.intentToFile.path),
+  {
+    path: paths.vaForms.home.path,
+    title: 'VA forms',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-forms/va-forms').then((module) => ({ Component: module.VaFormsRoute })),
+  },
+  {
+    path: paths.vaForms.intentToFile.path,
+    title: 'Intent to File (VA Form 21-0966)',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-forms/intent-to-file').then((module) => ({
+        Component: module.IntentToFileRoute,
+      })),
+  },
   upcomingProtected(paths.vaForms.form526ez.path),
   upcomingProtected(paths.vaForms.claims.path),
   upcomingProtected(paths.vaForms.claimDetail.path),

@@ -116,7 +116,7 @@ describe('the app router', () => {
     ).toBeVisible();
     expect(
       screen.getByText(
-        /stay unencrypted: the names of your\s+disabilities and conditions, and the names of your documents/,
+        /stay unencrypted: the names of your\s+disabilities and conditions, the names of your documents,\s+and the names you give your\s+claims/,
       ),
     ).toBeVisible();
     expect(screen.queryByText(/Your records and uploaded files are encrypted/)).toBeNull();

@@ -12,15 +12,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'Connect with an accredited Veterans Service Organization, which can help with your claim for free.',
   },
-  [paths.vaForms.home.path]: {
-    title: 'VA forms',
-    summary: 'Prepare VA forms with your saved answers and follow them after you file.',
-  },
-  [paths.vaForms.intentToFile.path]: {
-    title: 'Intent to File (VA Form 21-0966)',
-    summary:
-      'Tell VA you plan to file a claim. Doing so early can protect the date your benefits start from.',
-  },
   [paths.vaForms.form526ez.path]: {
     title: 'Application for Disability Compensation (VA Form 21-526EZ)',
     summary:

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  va526PdfQuerySchema,
+  validate526InputSchema,
+  validate526ResultSchema,
+} from '@muster/contract/va-forms';
+import { errorResponses } from '#src/lib/route-errors.ts';
+import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
+import { guardScope } from '#src/modules/auth/guard-scope.ts';
+import { intentToFilePdf, summary526Pdf, validate526 } from './va-forms.service.ts';
+
+const tags = ['va-forms'];
+
+/**
+ * VA forms built from the user's own records. Nothing here talks to VA: the 526 is checked
+ * against VA's schema kept in the repository, so it works without a VA connection.
+ */
+export const vaFormRoutes: FastifyPluginAsyncZod = async (app) => {
+  guardScope(app, requireUser);
+  const db = () => app.database.db;
+
+  app.post(
+    '/va-forms/526ez/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Build the 21-526EZ for VA’s Benefits Claims API and say what VA would refuse',
+        description:
+          'Builds the Benefits Claims API v2 526 request body (`{ data: { type: "form/526", attributes } }`) from the claim’s veteran record and disabilities (`claim_id`; the primary record when the claim names none), or from the primary veteran record and every disability, and validates it against VA’s v2 526 JSON schema and the rules the schema states in words. `errors` maps each refused field path inside `data.attributes` (`veteranIdentification.mailingAddress.zipFirstFive`, `disabilities.0.serviceRelevance`) to a plain-language message saying where to fix it; empty when VA’s schema accepts the payload. Nothing is sent to VA. Another user’s claim answers 404.',
+        body: validate526InputSchema,
+        response: { 200: validate526ResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      validate526({ db: db(), userId: currentUser(request).id, input: request.body }),
+  );
+
+  app.get(
+    '/va-forms/526ez/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'A summary of the 21-526EZ on VA’s outdated SEP 2019 form, not for filing',
+        description:
+          'The same records as `POST /va-forms/526ez/validate` (`claim_id`, else the primary veteran record and every disability) on the SEP 2019 21-526EZ, the only fillable edition VA publishes: Section I (identification, address, telephone, email), the standard claim box and Section V’s rows (up to 15 disabilities, a secondary one after its primary). Every page is stamped “Summary — not for filing”. Another user’s claim answers 404.',
+        querystring: va526PdfQuerySchema,
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await summary526Pdf({
+        db: db(),
+        userId: currentUser(request).id,
+        claimId: request.query.claim_id,
+      });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.bytes));
+    },
+  );
+
+  app.get(
+    '/va-forms/intent-to-file/pdf',
+    {
+      schema: {
+        tags,
+        summary: 'VA Form 21-0966 (Intent to File) filled from the primary veteran record',
+        description:
+          'The FEB 2023 edition filled with the veteran’s identification, mailing address, telephone and email, the compensation box checked; the signature and date are left for the veteran to sign before uploading it at VA.gov. 409 while the user has no veteran record.',
+        response: {
+          200: z.any().describe('application/pdf'),
+          ...errorResponses(401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await intentToFilePdf({ db: db(), userId: currentUser(request).id });
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(file.bytes));
+    },
+  );
+};
