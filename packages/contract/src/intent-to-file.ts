@@ -6,7 +6,8 @@ import { isoDateTimeSchema } from './common.ts';
  * Claims v2 once the veteran connected VA.gov (`benefit-claims`).
  *
  * - `GET /va-forms/intent-to-file` → `intentToFileStateSchema`: the local record, VA's active one
- *   (asked of VA each time when connected), and `can_access_526ez`.
+ *   (asked of VA each time when connected), and `can_access_526ez`; on a server without VA.gov,
+ *   `va_configured: false` (200, not 503).
  * - `POST /va-forms/intent-to-file` → the same shape; 201 when VA filed a new one, 200 when VA
  *   already had an active one (nothing filed). Safe to retry: two at once file once.
  */
@@ -35,6 +36,8 @@ export type IntentToFile = z.infer<typeof intentToFileSchema>;
 
 export const intentToFileStateSchema = z
   .object({
+    /** This server has a VA.gov connection set up; false: nothing can reach VA from here. */
+    va_configured: z.boolean(),
     /** The intent to file Muster last stored for the user (null before any). */
     intent_to_file: intentToFileSchema.nullable(),
     /** VA's active compensation intent to file right now; null when none or not connected. */

@@ -29,7 +29,7 @@ export const intentToFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The intent to file: the stored one, VA’s active one, and 526EZ access',
-        description: `While VA.gov is connected, VA is asked for the active compensation intent to file each time. \`can_access_526ez\`: connected and an active, unexpired intent to file. ${VA_ERRORS}`,
+        description: `While VA.gov is connected, VA is asked for the active compensation intent to file each time. \`can_access_526ez\`: connected and an active, unexpired intent to file. On a server without VA.gov set up, 200 with \`va_configured: false\`. ${VA_ERRORS}`,
         response: { 200: intentToFileStateSchema, ...errors },
       },
     },

@@ -108,8 +108,10 @@ function stateOf(
   local: IntentToFile | null,
   vaActive: IntentToFile | null,
   connected: boolean,
+  configured = true,
 ): IntentToFileState {
   return {
+    va_configured: configured,
     intent_to_file: local,
     va_active: vaActive,
     va_connected: connected,
@@ -122,8 +124,12 @@ function stateOf(
  * the 526EZ may be started.
  */
 export async function getIntentToFileState(options: Options): Promise<IntentToFileState> {
-  requireVaConfig(options.va);
   const owner = { db: options.db, userId: options.userId, type: TYPE };
+  // Reading where things stand needs nothing of VA: a server without VA.gov says so in the answer
+  // (the pages offer the paper form), and only what would reach VA answers 503.
+  if (!options.va) {
+    return stateOf(rowToContract(await findIntentToFile(owner)), null, false, false);
+  }
   if (!(await isBenefitClaimsConnected(options))) {
     return stateOf(rowToContract(await findIntentToFile(owner)), null, false);
   }

@@ -52,6 +52,7 @@ describe('[VA][INTENT-TO-FILE]', () => {
     const me = await connectedVeteran('itf.once@example.com');
     const before = intentToFileStateSchema.parse((await getItf(me.token)).json());
     expect(before).toEqual({
+      va_configured: true,
       intent_to_file: null,
       va_active: null,
       va_connected: true,
@@ -221,6 +222,7 @@ describe('[VA][INTENT-TO-FILE]', () => {
     expect(refused.statusCode).toBe(403);
     expect(errorEnvelopeSchema.parse(refused.json()).detail).toBe(VA_NOT_CONNECTED_DETAIL);
     expect(intentToFileStateSchema.parse((await getItf(carol.token)).json())).toEqual({
+      va_configured: true,
       intent_to_file: null,
       va_active: null,
       va_connected: false,

@@ -20,7 +20,6 @@ describe('[VA][CONFIG]', () => {
       { method: 'GET', url: '/va-integrations/get-auth-endpoint-parameters/benefit-claims' },
       { method: 'GET', url: '/va-integrations/get-auth-endpoint-parameters/veteran-verification' },
       { method: 'DELETE', url: '/va-integrations/benefit-claims' },
-      { method: 'GET', url: '/va-forms/intent-to-file' },
       { method: 'POST', url: '/va-forms/intent-to-file', payload: {} },
     ] as const;
     for (const route of routes) {
@@ -30,6 +29,22 @@ describe('[VA][CONFIG]', () => {
       expect(body.code, route.url).toBe(ERR.SERVICE_UNAVAILABLE);
       expect(body.detail, route.url).toBe(VA_NOT_CONFIGURED_DETAIL);
     }
+  });
+
+  it('[VA][CONFIG]: where things stand is still read: not configured, not connected, no intent to file', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/va-forms/intent-to-file',
+      headers: bearer(me.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      va_configured: false,
+      intent_to_file: null,
+      va_active: null,
+      va_connected: false,
+      can_access_526ez: false,
+    });
   });
 
   it('[VA][CONFIG]: VA’s browser return sends the browser back with service_unavailable', async () => {

@@ -1,6 +1,5 @@
 import { ERR } from '@muster/contract/errors';
 import type { IntentToFileState } from '@muster/contract/intent-to-file';
-import { VA_NOT_CONFIGURED_DETAIL } from '@muster/contract/va-integrations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -23,6 +22,7 @@ const ACTIVE = {
 
 function state(overrides: Partial<IntentToFileState> = {}): IntentToFileState {
   return {
+    va_configured: true,
     intent_to_file: null,
     va_active: null,
     va_connected: false,
@@ -41,9 +41,7 @@ describe('VA forms', { timeout: 30_000 }, () => {
   it('/va-forms on a server without VA.gov says so plainly and offers the paper Intent to File', async () => {
     mockSignedIn({
       routes: {
-        'GET /va-forms/intent-to-file': apiError(503, ERR.SERVICE_UNAVAILABLE, {
-          detail: VA_NOT_CONFIGURED_DETAIL,
-        }),
+        'GET /va-forms/intent-to-file': json(state({ va_configured: false })),
       },
     });
     renderApp({ path: '/va-forms' });

@@ -1,14 +1,11 @@
-import { ERR } from '@muster/contract/errors';
 import { intentToFileStateSchema, type IntentToFileState } from '@muster/contract/intent-to-file';
 import {
-  VA_NOT_CONFIGURED_DETAIL,
   vaAuthEndpointParametersSchema,
   type VaServiceName,
 } from '@muster/contract/va-integrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import { isApiError } from '@/lib/api-error';
 import { saveFile } from '@/utils/save-file';
 
 export const VA_QUERY_KEY = ['va'] as const;
@@ -16,7 +13,7 @@ const ITF_KEY = [...VA_QUERY_KEY, 'intent-to-file'] as const;
 
 /**
  * `GET /va-forms/intent-to-file`: the Intent to File Muster holds, VA's active one when VA.gov is
- * connected, and whether the 526EZ may be started. A server without VA.gov set up answers 503.
+ * connected, whether the 526EZ may be started, and whether this server has VA.gov set up at all.
  */
 export function useIntentToFileState() {
   return useQuery({
@@ -26,15 +23,6 @@ export function useIntentToFileState() {
     throwOnError: false,
     retry: false,
   });
-}
-
-/** Whether a failure means this server has no VA.gov connection set up at all. */
-export function isVaNotConfigured(error: unknown): boolean {
-  return (
-    isApiError(error) &&
-    error.code === ERR.SERVICE_UNAVAILABLE &&
-    error.detail === VA_NOT_CONFIGURED_DETAIL
-  );
 }
 
 /**

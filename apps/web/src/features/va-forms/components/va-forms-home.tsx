@@ -6,7 +6,7 @@ import { QueryErrorPanel } from '@/components/errors/query-error-panel';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
-import { isVaNotConfigured, useIntentToFileState } from '../api/va';
+import { useIntentToFileState } from '../api/va';
 import { expiryText, IntentToFilePanel, PaperIntentToFile } from './intent-to-file';
 import { VaConnection } from './va-connection';
 
@@ -57,8 +57,7 @@ function Entry({
 export function VaFormsHome() {
   const state = useIntentToFileState();
   if (state.isPending) return <PageSpinner label="Checking your VA.gov connection" />;
-  const notConfigured = state.isError && isVaNotConfigured(state.error);
-  if (state.isError && !notConfigured) {
+  if (state.isError) {
     return (
       <QueryErrorPanel
         title="We could not reach your VA.gov connection"
@@ -69,10 +68,11 @@ export function VaFormsHome() {
     );
   }
   const data = state.data;
-  const active = data?.va_active ?? null;
+  const notConfigured = !data.va_configured;
+  const active = data.va_active;
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      {data ? <VaConnection state={data} /> : <VaNotConfigured />}
+      {notConfigured ? <VaNotConfigured /> : <VaConnection state={data} />}
       <ul aria-label="VA forms" className="flex flex-col gap-3">
         <Entry
           icon={StampIcon}
@@ -88,7 +88,7 @@ export function VaFormsHome() {
           href={paths.vaForms.form526ez.getHref()}
           title="Application for Disability Compensation (VA Form 21-526EZ)"
         >
-          {data?.can_access_526ez
+          {data.can_access_526ez
             ? 'Ready to file: you are connected and your Intent to File is active.'
             : 'Prepare it from your conditions and check it against VA’s rules. Filing it needs VA.gov connected and an active Intent to File.'}
         </Entry>
@@ -110,14 +110,6 @@ export function IntentToFilePage() {
   const state = useIntentToFileState();
   if (state.isPending) return <PageSpinner label="Checking your Intent to File" />;
   if (state.isError) {
-    if (isVaNotConfigured(state.error)) {
-      return (
-        <div className="flex min-w-0 flex-col gap-6">
-          <VaNotConfigured />
-          <PaperIntentToFile />
-        </div>
-      );
-    }
     return (
       <QueryErrorPanel
         title="We could not check your Intent to File"
@@ -125,6 +117,14 @@ export function IntentToFilePage() {
         onRetry={() => void state.refetch()}
         isRetrying={state.isFetching}
       />
+    );
+  }
+  if (!state.data.va_configured) {
+    return (
+      <div className="flex min-w-0 flex-col gap-6">
+        <VaNotConfigured />
+        <PaperIntentToFile />
+      </div>
     );
   }
   return (
