@@ -68,6 +68,11 @@ export function PrivacyPolicyRoute() {
           them there.
         </li>
         <li>
+          If you connect VA.gov, the access it grants Muster (VA’s tokens) and your VA identifier
+          are each encrypted with AES-256-GCM too. Disconnecting deletes them and withdraws the
+          access at VA.
+        </li>
+        <li>
           We hold the encryption keys ourselves, outside the database; if you run Muster on your own
           computer, its key is generated there. When we replace a key, everything encrypted with the
           old one is re-encrypted.
