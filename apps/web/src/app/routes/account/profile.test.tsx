@@ -15,6 +15,13 @@ function renderAccount(options: Parameters<typeof mockSignedIn>[0] = {}) {
     routes: {
       'GET /usage': json(buildUsage()),
       'GET /ai/settings': json({ consent: 'ask', provider: null }),
+      'GET /va-forms/intent-to-file': json({
+        va_configured: false,
+        intent_to_file: null,
+        va_active: null,
+        va_connected: false,
+        can_access_526ez: false,
+      }),
       ...options.routes,
     },
   });
@@ -23,6 +30,38 @@ function renderAccount(options: Parameters<typeof mockSignedIn>[0] = {}) {
 }
 
 describe('/profile (Account)', () => {
+  it('shows the VA.gov connection: "VA Connected" with Disconnect, or why there is none', async () => {
+    const { api } = renderAccount({
+      routes: {
+        'GET /va-forms/intent-to-file': json({
+          va_configured: true,
+          intent_to_file: null,
+          va_active: null,
+          va_connected: true,
+          can_access_526ez: false,
+        }),
+        'DELETE /va-integrations/benefit-claims': new Response(null, { status: 204 }),
+      },
+    });
+    expect(await screen.findByText('VA Connected', {}, { timeout: 15_000 })).toBeVisible();
+    const section = screen.getByRole('region', { name: 'VA.gov connection' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() =>
+      expect(api.calls('DELETE', '/va-integrations/benefit-claims')).toHaveLength(1),
+    );
+  });
+
+  it('says when this server has no VA.gov connection set up', async () => {
+    renderAccount();
+    expect(
+      await screen.findByText(
+        'This server has no connection to VA.gov set up, so there is nothing to connect here.',
+        {},
+        { timeout: 15_000 },
+      ),
+    ).toBeVisible();
+  });
+
   it('shows the details, the plan with this month’s usage, export and deletion', async () => {
     renderAccount({ profile: { served_branches: [{ branch: 'Army' }] } });
 

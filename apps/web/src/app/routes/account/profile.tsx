@@ -6,13 +6,17 @@ import { PlanUsage } from '@/features/billing/components/plan-usage';
 import { AiSettingsSection } from '@/features/chat/components/ai-settings-section';
 import { DeleteAccountSection } from '@/features/users/components/delete-account-section';
 import { ExportDataButton } from '@/features/users/components/export-data-button';
+import { VaAccountSection } from '@/features/va-forms/components/va-account-section';
 import { ProfileForm } from '@/features/users/components/profile-form';
 import { authClient } from '@/lib/auth-client';
 import { toastSuccess } from '@/lib/toast';
 
 import { useAccount } from '../../shell/use-account';
 
-/** `/profile` (Account): details, plan and usage, the AI assistant's setting, data export, deletion. */
+/**
+ * `/profile` (Account): details, plan and usage, the AI assistant's setting, the VA.gov connection,
+ * data export, deletion.
+ */
 export function ProfileRoute() {
   const { profile } = useAccount();
   const billingConfig = useBillingConfig();
@@ -41,6 +45,8 @@ export function ProfileRoute() {
       <PlanUsage profile={profile} config={billingConfig.data} />
 
       <AiSettingsSection />
+
+      <VaAccountSection />
 
       <section aria-labelledby={dataId} className="flex max-w-prose flex-col gap-3">
         <h2 id={dataId} className="text-xl font-semibold">
