@@ -4,13 +4,14 @@ import {
   type LaymanLink,
 } from '@muster/contract/layman-statements';
 import { formatLongDay } from '@muster/domain/format';
-import { CopyIcon, DownloadIcon, MailIcon, UsersIcon } from 'lucide-react';
+import { DownloadIcon, MailIcon, UsersIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
+import { OneTimeLink } from '@/components/one-time-link';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import {
@@ -21,7 +22,6 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { TextAreaField, TextField } from '@/components/ui/text-field';
@@ -59,34 +59,13 @@ function NewLink({
   const email = useEmailLaymanLink();
   // Emailing makes a new link (the first stops working): the one shown is the one that works.
   const link = email.data ?? madeLink;
-  const linkId = useId();
   return (
-    <div className="bg-card flex min-w-0 flex-col gap-3 rounded-lg border p-4" role="status">
-      <p className="font-medium">{`The link for ${name} is ready. It works once, until ${formatLongDay(link.expires_at.slice(0, 10))}.`}</p>
-      <label htmlFor={linkId} className="text-sm">
-        Signing link (shown only now: copy it or email it)
-      </label>
-      <Input
-        id={linkId}
-        readOnly
-        value={link.token_link}
-        onFocus={(event) => event.target.select()}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            void navigator.clipboard
-              .writeText(link.token_link)
-              .then(() => toastFeedback('success', 'Link copied'))
-              .catch(() => toastFeedback('error', 'Could not copy: select the link and copy it'))
-          }
-        >
-          <CopyIcon aria-hidden />
-          Copy link
-        </Button>
-        {hasEmail ? (
+    <OneTimeLink
+      message={`The link for ${name} is ready. It works once, until ${formatLongDay(link.expires_at.slice(0, 10))}.`}
+      label="Signing link (shown only now: copy it or email it)"
+      url={link.token_link}
+      actions={
+        hasEmail ? (
           <Button
             type="button"
             variant="outline"
@@ -100,9 +79,9 @@ function NewLink({
             <MailIcon aria-hidden />
             {email.isSuccess ? 'Emailed' : email.isPending ? 'Sending…' : `Email it to ${name}`}
           </Button>
-        ) : null}
-      </div>
-    </div>
+        ) : null
+      }
+    />
   );
 }
 

@@ -6,16 +6,16 @@ import {
   type ProviderRequestLink,
 } from '@muster/contract/nexus-letters';
 import { formatLongDay } from '@muster/domain/format';
-import { CopyIcon, SendIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { SendIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
+import { OneTimeLink } from '@/components/one-time-link';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
@@ -42,35 +42,12 @@ const linkClass = 'text-primary font-medium underline underline-offset-4 hover:n
 
 /** The link just emailed, shown once (only its hash is kept) in case it should go another way. */
 function SentLink({ link, name }: { link: ProviderRequestLink; name: string }) {
-  const fieldId = useId();
   return (
-    <div className="bg-card flex min-w-0 flex-col gap-3 rounded-lg border p-4" role="status">
-      <p className="font-medium">{`The letter was emailed to ${name}. The link works once, until ${formatLongDay(link.expires_at.slice(0, 10))}.`}</p>
-      <label htmlFor={fieldId} className="text-sm">
-        Upload link (shown only now, if you would rather hand it over yourself)
-      </label>
-      <Input
-        id={fieldId}
-        readOnly
-        value={link.upload_link}
-        onFocus={(event) => event.target.select()}
-      />
-      <div>
-        <Button
-          type="button"
-          variant="outline"
-          onClick={() =>
-            void navigator.clipboard
-              .writeText(link.upload_link)
-              .then(() => toastFeedback('success', 'Link copied'))
-              .catch(() => toastFeedback('error', 'Could not copy: select the link and copy it'))
-          }
-        >
-          <CopyIcon aria-hidden />
-          Copy link
-        </Button>
-      </div>
-    </div>
+    <OneTimeLink
+      message={`The letter was emailed to ${name}. The link works once, until ${formatLongDay(link.expires_at.slice(0, 10))}.`}
+      label="Upload link (shown only now, if you would rather hand it over yourself)"
+      url={link.upload_link}
+    />
   );
 }
 
