@@ -2,8 +2,24 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { create526Api, type Fake526State } from './fake-lighthouse-526.ts';
+import { createClaimsApi, type FakeClaimsState } from './fake-lighthouse-claims.ts';
+import { createRatingApi, type FakeRatingState } from './fake-lighthouse-rating.ts';
+import {
+  CLAIMS_ROOT,
+  compileSchema,
+  createAjv,
+  errorsOf,
+  loadClaimsSpec,
+  responseValidators,
+  sharedDataPath,
+  type FakeAccessToken,
+  type FakeApiContext,
+  type FakeApiHandler,
+  type FakeCall,
+  type Json,
+} from './fake-lighthouse-spec.ts';
 
 /**
  * A local stand-in for VA.gov Lighthouse, on loopback: the OAuth 2 authorization server
@@ -16,30 +32,9 @@ import addFormatsModule from 'ajv-formats';
  * Free of test-runner imports, so the e2e servers can start it too.
  */
 
-const SPEC_PATH = new URL(
-  '../../../../../shared/data/vets-api/claims_api/swagger/v2-production-swagger.json',
-  import.meta.url,
-);
-const ITF_REQUEST_SCHEMA_PATH = new URL(
-  '../../../../../shared/data/vets-api/claims_api/schemas/v2_intent_to_file_request.json',
-  import.meta.url,
-);
-/** The API root the fake serves Benefits Claims v2 under (as VA does). */
-const CLAIMS_ROOT = '/services/claims/v2';
+const ITF_REQUEST_SCHEMA_PATH = sharedDataPath('claims_api/schemas/v2_intent_to_file_request.json');
 
-type Json = Record<string, unknown>;
-
-export type FakeLighthouseCall = {
-  method: string;
-  /** Path without the query. */
-  path: string;
-  /** For the token endpoint: the grant type. */
-  grantType?: string;
-  /** The form fields or JSON body (test memory only; never logged). */
-  body?: Json;
-  /** The answer's status. */
-  status: number;
-};
+export type FakeLighthouseCall = FakeCall;
 
 export type ItfRecord = {
   id: string;
@@ -59,7 +54,7 @@ type Code = {
   expiresAt: number;
   used: boolean;
 };
-type AccessToken = { icn: string; scope: string; expiresAt: number; revoked: boolean };
+type AccessToken = FakeAccessToken;
 type RefreshToken = { icn: string; scope: string; spent: boolean; revoked: boolean };
 
 export type TokenFailure = { status: number; error?: string };
@@ -86,6 +81,12 @@ export type FakeLighthouse = {
   /** The next API requests answer this status, one per entry. */
   apiFailures: number[];
   itfs: ItfRecord[];
+  /** Benefits Claims v2's 526 (validate and synchronous submission). */
+  form526: Fake526State;
+  /** Benefits Claims v2's claims (list and one claim); seed claims here. */
+  vaClaims: FakeClaimsState;
+  /** Veteran Verification's disability rating; seed ratings here. */
+  rating: FakeRatingState;
   accessTokens: Map<string, AccessToken>;
   refreshTokens: Map<string, RefreshToken>;
   /** Tokens VA was asked to revoke. */
@@ -105,57 +106,22 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url');
 const token = (prefix: string) => `${prefix}_${base64url(randomBytes(24))}`;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Removes `$schema` (the response schemas name draft-04; their keywords are draft-07-safe). */
-function withoutSchemaKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSchemaKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => key !== '$schema')
-        .map(([key, inner]) => [key, withoutSchemaKeys(inner)]),
-    );
-  }
-  return value;
-}
-
-type SpecOperation = {
-  requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-};
-
 /** Ajv validators for the request and answers of each Intent to File operation. */
 function loadValidators() {
-  const spec = JSON.parse(readFileSync(SPEC_PATH, 'utf8')) as {
-    paths: Record<string, Record<string, SpecOperation>>;
-  };
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  // ajv-formats is CommonJS: its default export arrives as the module object or the function.
-  const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-    addFormatsModule) as (ajv: Ajv) => void;
-  addFormats(ajv);
-  const compile = (schema: unknown) => ajv.compile(withoutSchemaKeys(schema) as object);
-  const responses = (operation: SpecOperation) =>
-    new Map(
-      Object.entries(operation.responses).flatMap(([status, answer]) => {
-        const schema = answer.content?.['application/json']?.schema;
-        return schema ? [[Number(status), compile(schema)] as const] : [];
-      }),
-    );
+  const spec = loadClaimsSpec();
+  const ajv = createAjv();
+  const compile = (schema: unknown) => compileSchema(ajv, schema);
   const getOperation = spec.paths['/veterans/{veteranId}/intent-to-file/{type}']!.get!;
   const postOperation = spec.paths['/veterans/{veteranId}/intent-to-file']!.post!;
   return {
-    getItf: { responses: responses(getOperation) },
+    getItf: { responses: responseValidators(ajv, getOperation) },
     postItf: {
       request: compile(postOperation.requestBody!.content['application/json']!.schema),
       // The request schema VA validates with (claims_api/config/schemas/v2/request_bodies).
       requestFile: compile(JSON.parse(readFileSync(ITF_REQUEST_SCHEMA_PATH, 'utf8'))),
-      responses: responses(postOperation),
+      responses: responseValidators(ajv, postOperation),
     },
   };
-}
-
-function errorsOf(validate: ValidateFunction): string {
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -195,6 +161,10 @@ export async function startFakeLighthouse(
     tokenFailures: [],
     apiFailures: [],
     itfs: [],
+    // Filled in below, once `fake` exists for the handlers to reach.
+    form526: undefined as unknown as Fake526State,
+    vaClaims: undefined as unknown as FakeClaimsState,
+    rating: undefined as unknown as FakeRatingState,
     accessTokens: new Map(),
     refreshTokens: new Map(),
     revoked: [],
@@ -499,6 +469,55 @@ export async function startFakeLighthouse(
     },
   });
 
+  const form526 = create526Api(fake);
+  const vaClaims = createClaimsApi(fake);
+  const rating = createRatingApi(fake);
+  fake.form526 = form526.state;
+  fake.vaClaims = vaClaims.state;
+  fake.rating = rating.state;
+  const handlers: FakeApiHandler[] = [form526.handler, vaClaims.handler, rating.handler];
+
+  const contextFor = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    raw: string,
+    call: FakeLighthouseCall,
+  ): FakeApiContext => ({
+    request,
+    response,
+    url,
+    raw,
+    call,
+    send: (status, body, validate) => send(response, call, status, body, validate),
+    violation: (message) => fake.violations.push(message),
+    authorize(scope, icn, validate) {
+      const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const access = fake.accessTokens.get(bearer);
+      if (
+        !access ||
+        access.revoked ||
+        access.expiresAt < Date.now() ||
+        (icn !== undefined && access.icn !== icn) ||
+        !access.scope.split(' ').includes(scope)
+      ) {
+        send(response, call, 401, notAuthorized, validate);
+        return undefined;
+      }
+      return access;
+    },
+    failed() {
+      const failure = fake.apiFailures.shift();
+      if (!failure) return false;
+      call.status = failure;
+      response.writeHead(failure, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ errors: [{ title: 'Service unavailable', detail: 'Upstream failure' }] }),
+      );
+      return true;
+    },
+  });
+
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://fake-lighthouse');
@@ -519,6 +538,8 @@ export async function startFakeLighthouse(
         if (request.method === 'POST' && url.pathname === '/oauth2/revoke') {
           return revoke(request, raw, response, call);
         }
+        const handler = handlers.find((h) => h.handles(request.method ?? 'GET', url.pathname));
+        if (handler) return await handler.handle(contextFor(request, response, url, raw, call));
         if (url.pathname.startsWith(`${CLAIMS_ROOT}/veterans/`)) {
           return await intentToFile(request, raw, url.pathname, response, call);
         }

@@ -13,3 +13,4 @@ export * from './documents.ts';
 export * from './decision-letters.ts';
 export * from './evidence.ts';
 export * from './va-integrations.ts';
+export * from './deadlines.ts';

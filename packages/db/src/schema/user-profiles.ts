@@ -44,6 +44,13 @@ export const userProfiles = pgTable('user_profiles', {
     .$type<ServedBranch[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** IANA time zone for dates and reminder emails (e.g. `America/Chicago`); null until chosen. */
+  timeZone: text('time_zone'),
+  /** Deadline kinds the user asked not to be reminded of by email. */
+  remindersOff: jsonb('reminders_off')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { encryptedText } from '../encryption.ts';
 import { user } from './auth.ts';
+import { claims } from './evidence.ts';
 
 /**
  * A VA.gov (Lighthouse) sign-in in progress: the OAuth `state` (only its SHA-256 is kept) and the
@@ -82,6 +83,40 @@ export const intentToFiles = pgTable(
   (t) => [uniqueIndex('intent_to_files_user_type_idx').on(t.userId, t.type)],
 );
 
+/**
+ * A 21-526EZ sent to VA through Benefits Claims v2, one per local claim (`claimKey` is the claim's
+ * id, or `primary` for the draft built from the primary record and every disability).
+ * `submittingUntil` is a short lease like the intent to file's: while it lies in the future one
+ * request is talking to VA and others wait, so a retry never files a second claim. `payload` is
+ * the body sent (it holds medical and identifying text, so it is encrypted); `vaClaimId` is VA's
+ * claim id once VA accepted it.
+ */
+export const vaClaimSubmissions = pgTable(
+  'va_claim_submissions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    claimKey: text('claim_key').notNull(),
+    claimId: uuid('claim_id').references(() => claims.id, { onDelete: 'set null' }),
+    /** `submitting`, `submitted` or `failed`. */
+    status: text('status').notNull().default('submitting'),
+    vaClaimId: text('va_claim_id'),
+    payload: encryptedText('payload'),
+    /** Why VA refused it, in plain words (no medical text). */
+    error: text('error'),
+    submittingUntil: timestamp('submitting_until', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('va_claim_submissions_user_claim_idx').on(t.userId, t.claimKey)],
+);
+
 export type VaOauthStateRow = typeof vaOauthStates.$inferSelect;
 export type VaConnectionRow = typeof vaConnections.$inferSelect;
 export type IntentToFileRow = typeof intentToFiles.$inferSelect;
+export type VaClaimSubmissionRow = typeof vaClaimSubmissions.$inferSelect;
