@@ -29,11 +29,18 @@ export const isCI = Boolean(process.env.CI);
 export const fakes = {
   oauthPort: port('E2E_OAUTH_PORT', 4103),
   stripePort: port('E2E_STRIPE_PORT', 4104),
+  /** VA.gov Lighthouse (OAuth and the APIs) and the port a spec reads and steers it through. */
+  lighthousePort: port('E2E_LIGHTHOUSE_PORT', ports.app + 9),
+  lighthouseControlPort: port('E2E_LIGHTHOUSE_CONTROL_PORT', ports.app + 10),
+  lighthouseClientId: 'muster-e2e-va',
+  lighthouseClientSecret: 'muster-e2e-va-secret',
   stripeSecretKey: 'sk_test_muster_e2e',
   stripeWebhookSecret: 'whsec_muster_e2e',
 };
 export const oauthURL = `http://127.0.0.1:${fakes.oauthPort}`;
 export const stripeURL = `http://127.0.0.1:${fakes.stripePort}`;
+export const lighthouseURL = `http://127.0.0.1:${fakes.lighthousePort}`;
+export const lighthouseControlURL = `http://127.0.0.1:${fakes.lighthouseControlPort}`;
 export const prices = {
   FREE: 'price_e2e_free',
   PRO_MONTHLY: 'price_e2e_pro_monthly',

@@ -21,6 +21,9 @@ describe('privacy claims', () => {
       'the name and email address of each doctor you send one to; for each buddy statement, the signer',
     );
     expect(policy).toContain('Social Security number, VA file number, date of birth, address');
+    expect(policy).toContain(
+      'so is the copy we keep of each claim form you file with VA through Muster',
+    );
     expect(policy).toContain('each file is encrypted with AES-256-GCM as it arrives');
     expect(policy).toContain('server-side AES-256 encryption');
     expect(policy).toContain(

@@ -69,8 +69,9 @@ export function PrivacyPolicyRoute() {
         </li>
         <li>
           If you connect VA.gov, the access it grants Muster (VA’s tokens) and your VA identifier
-          are each encrypted with AES-256-GCM too. Disconnecting deletes them and withdraws the
-          access at VA.
+          are each encrypted with AES-256-GCM too, and so is the copy we keep of each claim form you
+          file with VA through Muster. Disconnecting deletes the tokens and your VA identifier and
+          withdraws the access at VA.
         </li>
         <li>
           We hold the encryption keys ourselves, outside the database; if you run Muster on your own
@@ -80,7 +81,9 @@ export function PrivacyPolicyRoute() {
         <li>
           So that lists and search work, a few short labels stay unencrypted: the names of your
           disabilities and conditions, the names of your documents, and the names you give your
-          claims. So do your email address (it is how you sign in) and your account settings.
+          claims. So do your email address (it is how you sign in), your account settings (including
+          your time zone and reminder choices), the references VA gives your Intent to File and your
+          claims, and the dates and kinds of your deadlines and of any Board appeal you record.
         </li>
         <li>
           Only you can see your claim. Our staff look at it only if you ask for help. Someone you
