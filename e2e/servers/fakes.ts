@@ -32,8 +32,9 @@ const lighthouse = await startFakeLighthouse({
 });
 /**
  * What a spec may ask of the fake VA: `GET /state` (mismatches with VA's documents, and the calls
- * made, without bodies), and `POST /patient` `{icn}` (the veteran the next sign-in at VA is for,
- * so each spec's veteran has their own records at VA).
+ * made, without bodies), `POST /patient` `{icn}` (the veteran the next sign-in at VA is for, so
+ * each spec's veteran has their own records at VA), and `POST /consent` `{consent}` (whether the
+ * veteran approves or declines at VA's sign-in).
  */
 const control = createServer((request, response) => {
   void (async () => {
@@ -58,6 +59,16 @@ const control = createServer((request, response) => {
       }
       lighthouse.patientIcn = icn;
       return answer(200, { icn });
+    }
+    if (request.method === 'POST' && request.url === '/consent') {
+      const { consent } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        consent?: unknown;
+      };
+      if (consent !== 'approve' && consent !== 'deny') {
+        return answer(400, { error: 'consent must be approve or deny' });
+      }
+      lighthouse.consent = consent;
+      return answer(200, { consent });
     }
     return answer(404, { error: 'not found' });
   })();

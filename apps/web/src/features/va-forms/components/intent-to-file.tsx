@@ -65,7 +65,7 @@ export function IntentToFilePanel({ state }: { state: IntentToFileState }) {
             {`Active since ${formatLongDay(dayOf(active.creation_date))}.`}
           </p>
           <p className="text-sm">{expiryText(active)}</p>
-          <p className="text-muted-foreground text-sm break-all">{`VA's reference: ${active.intent_file_id}`}</p>
+          <p className="text-muted-foreground text-sm break-all">{`VA’s reference: ${active.intent_file_id}`}</p>
         </div>
       ) : state.va_connected ? (
         <>

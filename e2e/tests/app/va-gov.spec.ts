@@ -1,0 +1,129 @@
+import type { APIRequestContext } from '@playwright/test';
+
+import { apiURL, lighthouseControlURL } from '../../config.ts';
+import { checkA11y, expect, test } from '../../fixtures.ts';
+
+import { createDisability, sidewaysOverflow } from './app-pages.ts';
+
+/**
+ * VA.gov end to end, against the fake Lighthouse on loopback (which checks every request and
+ * answer against VA's OpenAPI documents): connect on /va-forms (VA's sign-in and back), file the
+ * Intent to File, prepare and submit the 21-526EZ, and follow the claim VA received.
+ */
+
+type FakeState = {
+  violations: string[];
+  calls: { method: string; path: string; status: number }[];
+};
+
+async function fakeState(request: APIRequestContext): Promise<FakeState> {
+  const answer = await request.get(`${lighthouseControlURL}/state`);
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as FakeState;
+}
+
+/** A VA identifier (ICN) of VA's shape, unique to this run, so each spec has its own VA records. */
+function uniqueIcn(): string {
+  const digits = String(Date.now()).slice(-10).padStart(10, '1');
+  const tail = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
+  return `${digits}V${tail}`;
+}
+
+async function forPatient(request: APIRequestContext, icn: string) {
+  const answer = await request.post(`${lighthouseControlURL}/patient`, { data: { icn } });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+const VETERAN = {
+  first_name: 'Jordan',
+  middle_name: 'Lee',
+  last_name: 'Reyes',
+  ssn: '123-45-6789',
+  va_file_number: '12345678',
+  date_of_birth: '1980-04-05',
+  address: { line1: '1200 North Lakeshore Drive', city: 'Chicago', state: 'IL', zip_code: '60610' },
+  phone: '(312) 555-0100',
+  email: 'jordan.reyes@example.com',
+  service_periods: [
+    { branch: 'USMC', component: 'active', start_date: '1999-06-01', end_date: '2007-05-31' },
+  ],
+};
+
+/** A complete veteran record and one disability with its in-service event, through the API. */
+async function completeRecord(request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const veteran = await request.post(`${apiURL}/veterans`, { headers, data: VETERAN });
+  expect(veteran.status(), await veteran.text()).toBe(201);
+  const knee = await createDisability(request, token, {
+    title: 'Left knee strain',
+    claim_type: 'direct',
+  });
+  const answers = await request.put(`${apiURL}/disabilities/${knee.id}/answers/military-symptoms`, {
+    headers,
+    data: {
+      in_service_event: 'Fell from a truck during a convoy in 2004',
+      started_on: '2004-03-01',
+    },
+  });
+  expect(answers.status(), await answers.text()).toBe(200);
+  return knee;
+}
+
+test('[APP][VA]: connect VA.gov, file the Intent to File, submit the 526EZ and follow the claim', async ({
+  page,
+  login,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const veteran = await login();
+  await completeRecord(request, veteran.token);
+  await forPatient(request, uniqueIcn());
+
+  // Connect: VA's sign-in (the fake approves at once) sends the browser back to /va-forms, which
+  // greets the veteran and moves on to the 526EZ.
+  await page.goto('/va-forms');
+  await expect(page.getByRole('heading', { level: 2, name: 'VA.gov connection' })).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Connect to VA.gov' }).click();
+  await expect(page.getByText('Successfully connected to VA.gov!')).toBeVisible();
+  await expect(page).toHaveURL(/\/va-forms\/526ez$/);
+
+  // Intent to File: none at VA yet, so one is filed; pressing again is not possible once active.
+  await page.goto('/va-forms/intent-to-file');
+  await page.getByRole('button', { name: 'File my Intent to File with VA' }).click();
+  await expect(page.getByText('Your Intent to File is with VA')).toBeVisible();
+  const active = page.getByRole('status').filter({ hasText: 'Active since' });
+  await expect(active).toContainText('VA’s reference:');
+  await checkA11y(page);
+
+  const state = await fakeState(request);
+  expect(state.violations).toEqual([]);
+  expect(
+    state.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/intent-to-file')),
+  ).toHaveLength(1);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test('[APP][VA]: declining at VA.gov brings the veteran back with the failure explained', async ({
+  page,
+  login,
+  request,
+}) => {
+  await login();
+  const consent = (value: 'approve' | 'deny') =>
+    request.post(`${lighthouseControlURL}/consent`, { data: { consent: value } });
+  expect((await consent('deny')).status()).toBe(200);
+  try {
+    await page.goto('/va-forms');
+    await page.getByRole('button', { name: 'Connect to VA.gov' }).click();
+    // VA answers `error=access_denied`; the API sends the browser on with `message=forbidden`.
+    await expect(page.getByText('VA.gov authentication expired')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/va-forms');
+    await expect(page.getByRole('button', { name: 'Connect to VA.gov' })).toBeVisible();
+  } finally {
+    await consent('approve');
+  }
+});
