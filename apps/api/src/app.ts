@@ -51,6 +51,9 @@ import {
   vaIntegrationRoutes,
 } from './modules/va-integrations/va-integrations.routes.ts';
 import { intentToFileRoutes } from './modules/intent-to-file/intent-to-file.routes.ts';
+import { deadlineRoutes } from './modules/deadlines/deadlines.routes.ts';
+import { vaConditionRoutes } from './modules/va-conditions/va-conditions.routes.ts';
+import { vaClaimRoutes } from './modules/va-claims/va-claims.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { isPendingUpload } from './modules/storage/storage.service.ts';
@@ -156,7 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', deps.jobs);
   app.decorate(
     'jobDefinitions',
-    createJobDefinitions({ storage: storage.driver, keyRing: deps.keyRing, ai: config.ai }),
+    createJobDefinitions({
+      storage: storage.driver,
+      keyRing: deps.keyRing,
+      ai: config.ai,
+      mail: config.mail,
+      appUrl: config.urls.app,
+    }),
   );
   // Encrypted columns seal and open values with this app's key ring.
   const unregisterCipher = registerFieldCipher(createFieldCipher(deps.keyRing));
@@ -210,6 +219,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vaCallbackRoutes);
   await app.register(vaIntegrationRoutes);
   await app.register(intentToFileRoutes);
+  await app.register(deadlineRoutes);
+  await app.register(vaConditionRoutes);
+  await app.register(vaClaimRoutes);
   await app.register(vaFormRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { apiURL, lighthouseControlURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
@@ -27,6 +27,13 @@ function uniqueIcn(): string {
   const digits = String(Date.now()).slice(-10).padStart(10, '1');
   const tail = String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0');
   return `${digits}V${tail}`;
+}
+
+/** No sideways scrolling at 375 px, then back to the desktop width. */
+async function fitsOnAPhone(page: Page) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function forPatient(request: APIRequestContext, icn: string) {
@@ -96,14 +103,52 @@ test('[APP][VA]: connect VA.gov, file the Intent to File, submit the 526EZ and f
   await expect(active).toContainText('VA’s reference:');
   await checkA11y(page);
 
+  // The 526EZ: built from the records, every step reachable from the step list, the one question
+  // the records cannot answer asked on the review step, then sent to VA.
+  await page.goto('/va-forms/526ez');
+  const steps = page.getByRole('navigation', { name: 'Form steps' });
+  await steps.getByRole('link', { name: /Disabilities/ }).click();
+  await expect(page.getByText('Left knee strain').first()).toBeVisible();
+  await checkA11y(page);
+  await steps.getByRole('link', { name: /Review & submit/ }).click();
+  await expect(steps.getByRole('link', { name: /Review & submit/ })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await page.getByRole('radio', { name: 'No' }).check();
+  await expect(page.getByText('VA’s rules accept everything on this claim.')).toBeVisible();
+  await checkA11y(page);
+  await fitsOnAPhone(page);
+  await page.getByRole('button', { name: 'Submit my claim to VA' }).click();
+  const sent = page.getByRole('region', { name: 'Sent to VA' });
+  await expect(sent.getByText(/^VA claim \d+$/)).toBeVisible();
+  const claimId = /\d+/.exec((await sent.getByText(/^VA claim \d+$/).textContent()) ?? '')![0];
+
+  // VA's answer about the claim, in plain words: received, step 1 of 8.
+  await sent.getByRole('link', { name: 'Follow this claim at VA' }).click();
+  await expect(page).toHaveURL(new RegExp(`/va-forms/claims/${claimId}$`));
+  await expect(page.locator('[aria-current="step"]')).toContainText('Claim received');
+  await expect(page.getByText('Left knee strain').first()).toBeVisible();
+  await checkA11y(page);
+  await fitsOnAPhone(page);
+
+  // The list of claims at VA, and the same claim beside Muster's own on /claims.
+  await page.goto('/va-forms/claims');
+  await expect(page.getByRole('link', { name: /Compensation/ }).first()).toBeVisible();
+  await checkA11y(page);
+  await page.goto('/claims');
+  const atVa = page.getByRole('region', { name: 'Claims at VA.gov' });
+  await expect(atVa.getByRole('link').first()).toHaveAttribute(
+    'href',
+    `/va-forms/claims/${claimId}`,
+  );
+
   const state = await fakeState(request);
   expect(state.violations).toEqual([]);
-  expect(
-    state.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/intent-to-file')),
-  ).toHaveLength(1);
-
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  const posts = (suffix: string) =>
+    state.calls.filter((c) => c.method === 'POST' && c.path.endsWith(suffix));
+  expect(posts('/intent-to-file')).toHaveLength(1);
+  expect(posts('/526/synchronous')).toHaveLength(1);
 });
 
 test('[APP][VA]: declining at VA.gov brings the veteran back with the failure explained', async ({

@@ -4,6 +4,7 @@ import {
   addressInputSchema,
   isIssuableSsn,
   latestPastDate,
+  latestSeparationDate,
   pastDateSchema,
   phoneDigits,
   servicePeriodInputSchema,
@@ -70,6 +71,21 @@ describe('[CONTRACT][VETERANS]', () => {
       character_of_discharge: 'honorable',
     });
     expect(early.error?.issues.map((i) => i.path.join('.'))).toEqual(['character_of_discharge']);
+  });
+
+  it('[CONTRACT][VETERANS]: a service period may end up to a year ahead (a planned separation)', () => {
+    const base = { branch: 'Army', start_date: '2020-01-01' };
+    const ahead = latestSeparationDate();
+    expect(servicePeriodInputSchema.safeParse({ ...base, end_date: ahead }).success).toBe(true);
+    const tooFar = new Date(Date.parse(`${ahead}T00:00:00Z`) + 2 * 24 * 3600 * 1000)
+      .toISOString()
+      .slice(0, 10);
+    const refused = servicePeriodInputSchema.safeParse({ ...base, end_date: tooFar });
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([
+      'Must be no more than a year from today (a planned separation date)',
+    ]);
+    // A start, a birth or a deployment still cannot be in the future.
+    expect(servicePeriodInputSchema.safeParse({ ...base, start_date: ahead }).success).toBe(false);
   });
 
   it('[CONTRACT][VETERANS]: military mail pairs APO/FPO/DPO with AA/AE/AP, both ways', () => {

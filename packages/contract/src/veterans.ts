@@ -61,6 +61,31 @@ export const pastDateSchema = safeText({ min: 1, max: 10 })
   })
   .refine((date) => date <= latestPastDate(), 'Must not be in the future');
 
+/** How far ahead a service period's end (a planned separation) may be given: one year. */
+export const SEPARATION_AHEAD_DAYS = 366;
+
+/** The latest end a service period may be given: a year from today (a planned separation). */
+export function latestSeparationDate(now: Date = new Date()): string {
+  return new Date(now.getTime() + SEPARATION_AHEAD_DAYS * 24 * 3600 * 1000)
+    .toISOString()
+    .slice(0, 10);
+}
+
+/**
+ * A service period's end: a past date, or the planned separation of someone still serving (up to
+ * a year ahead), which opens the Benefits Delivery at Discharge window.
+ */
+const serviceEndDateSchema = safeText({ min: 1, max: 10 })
+  .pipe(z.iso.date('Must be a date (YYYY-MM-DD)'))
+  .refine((date) => date >= EARLIEST_RECORD_DATE, {
+    message: 'Must be 1900 or later',
+    abort: true,
+  })
+  .refine(
+    (date) => date <= latestSeparationDate(),
+    'Must be no more than a year from today (a planned separation date)',
+  );
+
 /** The digits of an SSN as typed, with or without dashes or spaces; null when it is not 9 digits. */
 export function ssnDigits(value: string): string | null {
   const digits = value.replace(/[\s-]/g, '');
@@ -172,8 +197,8 @@ export const servicePeriodInputSchema = z
     branch: branchNameSchema,
     component: serviceComponentSchema.default('active'),
     start_date: pastDateSchema,
-    /** Null or absent while still serving. */
-    end_date: pastDateSchema.nullable().optional(),
+    /** Null or absent while still serving with no separation date; a planned one may be ahead. */
+    end_date: serviceEndDateSchema.nullable().optional(),
     character_of_discharge: dischargeCharacterSchema.nullable().optional(),
   })
   .refine(inOrder, { path: ['end_date'], message: 'Must be on or after the start date' })

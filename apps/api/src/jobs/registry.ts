@@ -2,6 +2,7 @@ import type { JobQueue } from '@muster/db/jobs';
 import type { AiProviderConfig } from '#src/config/env.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
 import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
+import { deadlineRemindersJob } from '#src/modules/deadlines/jobs/deadline-reminders.job.ts';
 import { rotateEncryptionJob } from '#src/modules/security/jobs/rotate-encryption.job.ts';
 import { sweepUploadsJob } from '#src/modules/storage/jobs/sweep-uploads.job.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
@@ -13,12 +14,16 @@ export function createJobDefinitions(deps: {
   keyRing: KeyRing;
   /** The configured outside model, if any (a letter's explanation). */
   ai: AiProviderConfig | undefined;
+  /** How mail leaves and the app the mails link into (deadline reminders). */
+  mail: { smtpUrl: string | undefined; from: string };
+  appUrl: string;
 }) {
   return {
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
     rotateEncryption: rotateEncryptionJob(deps),
     analyzeLetter: analyzeLetterJob({ storage: deps.storage, ai: deps.ai }),
+    deadlineReminders: deadlineRemindersJob({ mail: deps.mail, appUrl: deps.appUrl }),
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;
@@ -30,6 +35,8 @@ export function registerJobs(queue: JobQueue, definitions: JobDefinitions) {
     /** Recurring jobs; stored in the database, so any one instance running them is enough. */
     async schedule() {
       await queue.schedule(definitions.sweepUploads, '17 3 * * *', { older_than_hours: 24 });
+      // Hourly, so each time zone's reminders go out early on its own day.
+      await queue.schedule(definitions.deadlineReminders, '7 * * * *', {});
     },
   };
 }

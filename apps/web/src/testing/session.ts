@@ -45,6 +45,19 @@ export function mockSignedIn({
     'GET /disabilities/readiness': json({ total: 0, ready: 0, results: [] }),
     // The dashboard's latest decision letter and deadlines: none yet.
     'GET /decision-letters': json({ results: [], meta: { page: 1, page_size: 20, total: 0 } }),
+    // The dashboard's deadlines and the Account page's reminder settings and Board appeals.
+    'GET /deadlines': json({
+      today: '2026-11-26',
+      time_zone: 'America/New_York',
+      deadlines: [],
+      intent_to_file: null,
+    }),
+    'GET /deadlines/settings': json({
+      time_zone: 'America/New_York',
+      time_zone_chosen: false,
+      reminders_off: [],
+    }),
+    'GET /board-appeals': json([]),
     ...routes,
   });
   return { api, user, profile: userProfile };

@@ -228,7 +228,8 @@ export function describe526Issues(
  * The rules VA's schema states only in words (its `description`s), checked on a payload: a new
  * contention says how it relates to service, a secondary one how its primary caused it, an
  * increase names its diagnostic code, a date a condition began is not in the future, and
- * treatment did not begin before service did. Messages as `describe526Issues` gives them.
+ * treatment did not begin before service did, and the service has ended (a claim before
+ * separation is a different program). Messages as `describe526Issues` gives them.
  */
 export function check526Rules(payload: Payload526, today: string): PlainErrors {
   const attributes = payload.data.attributes;
@@ -256,6 +257,15 @@ export function check526Rules(payload: Payload526, today: string): PlainErrors {
         missing(`disabilities.${index}.secondaryDisabilities.${secondaryIndex}.serviceRelevance`);
       }
     });
+  });
+  // A claim before separation goes through VA's Benefits Delivery at Discharge program, which
+  // needs what only VA.gov or a transition office asks (the separation location, exams before
+  // discharge); the standard claim built here is for service that has ended.
+  attributes.serviceInformation.servicePeriods.forEach((period, index) => {
+    if (period.activeDutyEndDate && period.activeDutyEndDate > today) {
+      errors[`serviceInformation.servicePeriods.${index}.activeDutyEndDate`] =
+        `Your service ends on ${period.activeDutyEndDate}: a claim before separation is filed through VA’s Benefits Delivery at Discharge program (180 to 90 days before you separate) on VA.gov, not as this standard claim`;
+    }
   });
   const firstService = attributes.serviceInformation.servicePeriods
     .map((period) => period.activeDutyBeginDate)

@@ -1,11 +1,11 @@
 import { escapeHtml as escape } from '@muster/contract/html';
 import type { Mail } from './mailer.ts';
 
-const DISCLAIMER =
+export const DISCLAIMER =
   'Muster is not affiliated with or endorsed by the U.S. Department of Veterans Affairs. Nothing here is legal advice. Accredited Veterans Service Organizations (VSOs) can help you with your claim for free.';
 
 /** Muster's branded HTML shell: table layout and inline styles, which mail clients need. */
-function layout(options: { preheader: string; body: string; appUrl: string }): string {
+export function layout(options: { preheader: string; body: string; appUrl: string }): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Muster</title></head>

@@ -21,6 +21,8 @@ import { exportLetters } from '#src/modules/decision-letters/decision-letters.se
 import { exportLaymanStatements } from '#src/modules/layman-statements/layman-statements.service.ts';
 import { exportClaims } from '#src/modules/claims/claims.service.ts';
 import { exportIntentToFiles } from '#src/modules/intent-to-file/intent-to-file.service.ts';
+import { exportDeadlines } from '#src/modules/deadlines/deadlines.service.ts';
+import { exportSubmissions } from '#src/modules/va-forms/va-526-submit.service.ts';
 import { exportDocuments } from '#src/modules/documents/documents.service.ts';
 import { listAllThreads } from '#src/modules/threads/threads.service.ts';
 import { exportVeterans } from '#src/modules/veterans/veterans.service.ts';
@@ -230,6 +232,10 @@ export async function exportAccount(
   json('claims.json', ownClaims);
   // Intents to file as VA last reported them (VA's ids and dates; the VA.gov tokens are never exported).
   json('intent-to-file.json', await exportIntentToFiles(owner));
+  // Board appeals recorded, reminder settings (time zone, kinds off) and the reminders sent.
+  json('deadlines.json', await exportDeadlines(owner));
+  // 21-526EZ submissions sent to VA: VA's claim ids, status and the body sent (no VA.gov tokens).
+  json('va-526-submissions.json', await exportSubmissions(owner));
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

@@ -26,6 +26,7 @@ import {
 } from '@muster/contract/toxic-exposures';
 import { ADDRESS_STATE_CODES, isMilitaryState } from '@muster/contract/us-states';
 import { SERVICE_COMPONENTS, createVeteranInputSchema } from '@muster/contract/veterans';
+import { create526RequestValidators } from '../../../test/helpers/fake-lighthouse-526.ts';
 import { check526 } from './va-forms.service.ts';
 import { validate526Attributes } from './va-526-schema.ts';
 
@@ -37,6 +38,8 @@ import { validate526Attributes } from './va-526-schema.ts';
  */
 
 const TODAY = '2026-11-26';
+/** What VA checks a 526 request with: the OpenAPI operation's request schema and v2_526.json. */
+const vaRequest = create526RequestValidators();
 
 const upper = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letters = `${upper}${upper.toLowerCase()}`;
@@ -270,6 +273,8 @@ describe('the 526 payload', () => {
             today: TODAY,
           });
           expect(validate526Attributes(payload.data.attributes)).toEqual([]);
+          // The whole request body, as the fake VA (and VA) check it before accepting a claim.
+          expect(vaRequest.check(payload)).toEqual([]);
           expect(check526Rules(payload, TODAY)).toEqual({});
           // Every claimed disability is a contention, a secondary one nested under its primary.
           const names = payload.data.attributes.disabilities.flatMap((d) => [
@@ -281,6 +286,33 @@ describe('the 526 payload', () => {
       ),
       { numRuns: 250, endOnFailure: true },
     );
+  });
+
+  it('says a claim before separation is filed through VA’s BDD program, not as this claim', () => {
+    const [veteran] = fc.sample(veteranArbitrary, { numRuns: 1, seed: 7 });
+    const [disabilities] = fc.sample(disabilitiesArbitrary, { numRuns: 1, seed: 7 });
+    const serving = {
+      ...veteran!,
+      service_periods: [
+        { branch: 'Army', component: 'active', start_date: '2010-01-01', end_date: '2027-04-30' },
+      ],
+    };
+    const payload = build526Payload({
+      veteran: serving as NonNullable<typeof veteran>,
+      disabilities: disabilities!,
+      claim: { current_va_employee: false },
+      today: TODAY,
+    });
+    expect(check526Rules(payload, TODAY)).toEqual({
+      'serviceInformation.servicePeriods.0.activeDutyEndDate':
+        'Your service ends on 2027-04-30: a claim before separation is filed through VA’s Benefits Delivery at Discharge program (180 to 90 days before you separate) on VA.gov, not as this standard claim',
+    });
+  });
+
+  it('is refused by VA’s request schemas when a field breaks them (the check can fail)', () => {
+    const payload = build526Payload({ veteran: null, disabilities: [], today: TODAY });
+    expect(vaRequest.check(payload).length).toBeGreaterThan(0);
+    expect(vaRequest.check({ data: { type: 'form/526' } })).not.toEqual([]);
   });
 
   it('says every refusal in words for any record the contracts accept, complete or not', () => {

@@ -1,20 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  submit526InputSchema,
   va526PdfQuerySchema,
+  va526SubmissionListSchema,
+  va526SubmissionSchema,
   validate526InputSchema,
   validate526ResultSchema,
 } from '@muster/contract/va-forms';
 import { errorResponses } from '#src/lib/route-errors.ts';
 import { currentUser, requireUser } from '#src/modules/auth/require-user.ts';
 import { guardScope } from '#src/modules/auth/guard-scope.ts';
+import { findSubmissions, submit526 } from './va-526-submit.service.ts';
 import { intentToFilePdf, summary526Pdf, validate526 } from './va-forms.service.ts';
 
 const tags = ['va-forms'];
 
 /**
- * VA forms built from the user's own records. Nothing here talks to VA: the 526 is checked
- * against VA's schema kept in the repository, so it works without a VA connection.
+ * VA forms built from the user's own records. The 526 is checked against VA's schema kept in the
+ * repository, so validating works without a VA connection; only submitting talks to VA.
  */
 export const vaFormRoutes: FastifyPluginAsyncZod = async (app) => {
   guardScope(app, requireUser);
@@ -87,5 +91,47 @@ export const vaFormRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(Buffer.from(file.bytes));
     },
+  );
+
+  app.post(
+    '/va-forms/526ez/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submit the 21-526EZ to VA through VA.gov (once per claim)',
+        description:
+          'Builds and checks the payload as `POST /va-forms/526ez/validate` does; when Muster’s check refuses fields, 422 / 3006 with `fields` (field path inside `data.attributes` → plain words) and nothing is sent. Needs VA.gov connected (403 / 1003 otherwise) and an active intent to file at VA (403 / 1003 with a detail saying to file one). VA validates the body, then establishes the claim; VA’s refusals answer 422 / 3006 with `fields` in the same form. 201 with VA’s claim id; a claim VA already has answers 200 and sends nothing; retries and requests at once send one claim. Another user’s claim answers 404. Not configured: 503 / 3007. VA down: 502 / 5002 or 503 / 3007 (the attempt is kept as `failed` and may be retried).',
+        body: submit526InputSchema,
+        response: {
+          200: va526SubmissionSchema,
+          201: va526SubmissionSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { submission, created } = await submit526({
+        db: db(),
+        va: app.config.va,
+        log: request.log,
+        userId: currentUser(request).id,
+        input: request.body,
+      });
+      return reply.code(created ? 201 : 200).send(submission);
+    },
+  );
+
+  app.get(
+    '/va-forms/526ez/submissions',
+    {
+      schema: {
+        tags,
+        summary: 'The 21-526EZ submissions sent to VA from Muster, newest first',
+        description:
+          'Each with its local claim (null for “all my disabilities”), VA’s claim id once VA established it, its status (`submitting`, `submitted`, `failed`) and, when failed, why in plain words. The body sent is not answered.',
+        response: { 200: va526SubmissionListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => findSubmissions({ db: db(), userId: currentUser(request).id }),
   );
 };

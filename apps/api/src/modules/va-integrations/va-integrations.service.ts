@@ -173,3 +173,8 @@ export async function disconnect(options: {
 export async function isBenefitClaimsConnected(options: { db: Db; userId: string }) {
   return (await findVaFlags(options)).benefit_claims;
 }
+
+/** Whether the user is connected to Veteran Verification (the profile flag). */
+export async function isVeteranVerificationConnected(options: { db: Db; userId: string }) {
+  return (await findVaFlags(options)).veteran_verification;
+}

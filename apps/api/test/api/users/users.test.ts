@@ -315,6 +315,7 @@ describe('[USERS]', () => {
       [
         'README.json',
         'claims.json',
+        'deadlines.json',
         'decision-letters.json',
         'disabilities.json',
         'documents.json',
@@ -330,6 +331,7 @@ describe('[USERS]', () => {
         'subscription.json',
         'threads.json',
         'usage.json',
+        'va-526-submissions.json',
         'veterans.json',
       ].sort(),
     );

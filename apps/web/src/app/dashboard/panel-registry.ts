@@ -61,7 +61,7 @@ export const DASHBOARD_PANELS: readonly DashboardPanelDefinition[] = [
     title: 'Next deadlines',
     order: 40,
     Component: lazy(() =>
-      import('@/features/decision-letters/components/deadlines-panel').then((module) => ({
+      import('@/features/deadlines/components/deadlines-panel').then((module) => ({
         default: module.DeadlinesPanel,
       })),
     ),

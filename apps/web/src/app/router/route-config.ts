@@ -400,11 +400,43 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.IntentToFileRoute,
       })),
   },
-  upcomingProtected(paths.vaForms.form526ez.path),
-  upcomingProtected(paths.vaForms.claims.path),
-  upcomingProtected(paths.vaForms.claimDetail.path),
+  {
+    path: paths.vaForms.form526ez.path,
+    title: 'Application for Disability Compensation (VA Form 21-526EZ)',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-forms/form-526ez').then((module) => ({
+        Component: module.Form526ezRoute,
+      })),
+  },
+  {
+    path: paths.vaForms.claims.path,
+    title: 'Claims filed with VA',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-forms/va-claims').then((module) => ({
+        Component: module.VaClaimsRoute,
+      })),
+  },
+  {
+    path: paths.vaForms.claimDetail.path,
+    title: 'VA claim',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-forms/va-claim').then((module) => ({
+        Component: module.VaClaimRoute,
+      })),
+  },
 
-  upcomingProtected(paths.vaConditions.path),
+  {
+    path: paths.vaConditions.path,
+    title: 'VA conditions',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/va-conditions/va-conditions').then((module) => ({
+        Component: module.VaConditionsRoute,
+      })),
+  },
 
   upcomingProtected(paths.cfile.home.path),
   upcomingProtected(paths.cfile.queue.path),

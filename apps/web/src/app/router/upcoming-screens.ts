@@ -12,23 +12,6 @@ const UPCOMING_SCREENS: Readonly<Record<string, UpcomingScreen>> = {
     summary:
       'Connect with an accredited Veterans Service Organization, which can help with your claim for free.',
   },
-  [paths.vaForms.form526ez.path]: {
-    title: 'Application for Disability Compensation (VA Form 21-526EZ)',
-    summary:
-      'Prepare the main application for disability compensation from the conditions you recorded.',
-  },
-  [paths.vaForms.claims.path]: {
-    title: 'Claims filed with VA',
-    summary: 'The claims you filed through VA.gov and the status of each.',
-  },
-  [paths.vaForms.claimDetail.path]: {
-    title: 'VA claim',
-    summary: 'One claim filed with VA and where it stands.',
-  },
-  [paths.vaConditions.path]: {
-    title: 'VA conditions',
-    summary: 'Browse VA conditions and see how separate ratings combine into one.',
-  },
   [paths.cfile.home.path]: {
     title: 'C-file',
     summary:

@@ -4,6 +4,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { useBillingConfig } from '@/features/billing/api/get-billing-config';
 import { PlanUsage } from '@/features/billing/components/plan-usage';
 import { AiSettingsSection } from '@/features/chat/components/ai-settings-section';
+import { BoardAppealsSection } from '@/features/deadlines/components/board-appeals-section';
+import { ReminderSettingsSection } from '@/features/deadlines/components/reminder-settings-section';
 import { DeleteAccountSection } from '@/features/users/components/delete-account-section';
 import { ExportDataButton } from '@/features/users/components/export-data-button';
 import { VaAccountSection } from '@/features/va-forms/components/va-account-section';
@@ -47,6 +49,10 @@ export function ProfileRoute() {
       <AiSettingsSection />
 
       <VaAccountSection />
+
+      <ReminderSettingsSection />
+
+      <BoardAppealsSection />
 
       <section aria-labelledby={dataId} className="flex max-w-prose flex-col gap-3">
         <h2 id={dataId} className="text-xl font-semibold">

@@ -1,9 +1,11 @@
 import type { Claim, ClaimReview } from '@muster/contract/claims';
+import { ERR } from '@muster/contract/errors';
+import type { VaClaimSummary } from '@muster/contract/va-claims';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { json, type ApiRequest } from '@/testing/api-mock';
+import { apiError, json, type ApiRequest } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';
 
@@ -112,12 +114,34 @@ const REVIEW: ClaimReview = {
   ],
 };
 
+/** A server without VA.gov: the claims at VA show nothing. */
+const NO_VA = json({ va_configured: false, va_connected: false, results: [] });
+
+const EMPTY_CLAIMS = json({ results: [], meta: { page: 1, page_size: 20, total: 0 } });
+
+const VA_CLAIM: VaClaimSummary = {
+  id: '600400123',
+  claim_type: 'Compensation',
+  claim_date: '2026-08-14',
+  close_date: null,
+  status: 'EVIDENCE_GATHERING_REVIEW_DECISION',
+  status_label: 'Gathering evidence, reviewing and deciding',
+  phase: 3,
+  phase_label: 'Evidence gathering',
+  phase_explanation: 'VA is collecting evidence.',
+  phase_change_date: '2026-09-03',
+  needs_action: true,
+  development_letter_sent: true,
+  decision_letter_sent: false,
+};
+
 describe('claims', { timeout: 30_000 }, () => {
   it('/claims: a claim is put together from the disabilities chosen, listed, and its status changed', async () => {
     let claims: Claim[] = [];
     const { api } = mockSignedIn({
       routes: {
         'GET /disabilities': DISABILITIES,
+        'GET /va-forms/claims': NO_VA,
         'GET /claims': () =>
           json({ results: claims, meta: { page: 1, page_size: 20, total: claims.length } }),
         'POST /claims': (request: ApiRequest) => {
@@ -284,5 +308,70 @@ describe('claims', { timeout: 30_000 }, () => {
       'href',
       '/claims',
     );
+  });
+  it('/claims: the claims at VA.gov beside the local ones, each linking to its page', async () => {
+    mockSignedIn({
+      routes: {
+        'GET /claims': EMPTY_CLAIMS,
+        'GET /va-forms/claims': json({
+          va_configured: true,
+          va_connected: true,
+          results: [VA_CLAIM],
+        }),
+      },
+    });
+    renderApp({ path: '/claims' });
+    const atVa = await screen.findByRole('list', { name: 'Claims at VA.gov' }, FIRST_LOAD);
+    const [item] = within(atVa).getAllByRole('listitem');
+    expect(
+      within(item!).getByRole('link', { name: 'Compensation claim, filed August 14, 2026' }),
+    ).toHaveAttribute('href', '/va-forms/claims/600400123');
+    expect(item).toHaveTextContent('Step 3 of 8: Evidence gathering');
+    expect(item).toHaveTextContent('VA needs something from you');
+    expect(await screen.findByText('No claims yet')).toBeVisible();
+  });
+
+  it('/claims: VA.gov set up but not connected offers one line to connect; not set up shows nothing', async () => {
+    const { api } = mockSignedIn({
+      routes: {
+        'GET /claims': EMPTY_CLAIMS,
+        'GET /va-forms/claims': json({ va_configured: true, va_connected: false, results: [] }),
+      },
+    });
+    const first = renderApp({ path: '/claims' });
+    expect(
+      await screen.findByRole(
+        'link',
+        { name: 'Connect VA.gov to see your claims at VA' },
+        FIRST_LOAD,
+      ),
+    ).toHaveAttribute('href', '/va-forms');
+    expect(screen.getByRole('heading', { level: 2, name: 'Claims at VA.gov' })).toBeVisible();
+    first.unmount();
+
+    api.use({ 'GET /va-forms/claims': NO_VA });
+    const { queryClient } = renderApp({ path: '/claims' });
+    expect(await screen.findByText('No claims yet', {}, FIRST_LOAD)).toBeVisible();
+    // VA's answer is in, and it shows nothing.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['va', 'claims', 'list'])?.status).toBe('success'),
+    );
+    expect(screen.queryByRole('heading', { name: 'Claims at VA.gov' })).toBeNull();
+    expect(screen.queryByText(/claims at VA/)).toBeNull();
+  });
+
+  it('/claims: VA.gov not answering is a quiet line, not an alert', async () => {
+    mockSignedIn({
+      routes: {
+        'GET /claims': EMPTY_CLAIMS,
+        'GET /va-forms/claims': apiError(502, ERR.BAD_GATEWAY),
+      },
+    });
+    renderApp({ path: '/claims' });
+    expect(
+      await screen.findByText(/VA\.gov did not answer just now/, {}, FIRST_LOAD),
+    ).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('No claims yet')).toBeVisible();
   });
 });

@@ -6,11 +6,15 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { ClaimList } from '@/features/claims/components/claim-list';
 import { NewClaimForm } from '@/features/claims/components/new-claim-form';
+import { VaClaimsSection } from '@/features/va-forms/components/va-claims/va-claims-section';
 
 const PAGE_SIZE = 20;
 const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 
-/** `/claims`: the veteran's claims, and a new one put together from their disabilities. */
+/**
+ * `/claims`: the veteran's claims, a new one put together from their disabilities, and beside them
+ * the claims VA has (when VA.gov is connected).
+ */
 export function ClaimsRoute() {
   const newId = useId();
   const listId = useId();
@@ -41,6 +45,7 @@ export function ClaimsRoute() {
             }
           />
         </section>
+        <VaClaimsSection />
       </div>
     </>
   );

@@ -328,7 +328,29 @@ describe('decision letters', { timeout: 30_000 }, () => {
   });
 
   it('/dashboard: the latest letter and its next deadline, and the deadlines panel', async () => {
-    mockSignedIn({ routes: lettersApi([buildLetter()]) });
+    mockSignedIn({
+      routes: {
+        ...lettersApi([buildLetter()]),
+        // The deadline guardian counts the letter's review deadline.
+        'GET /deadlines': json({
+          today: '2026-11-26',
+          time_zone: 'America/New_York',
+          deadlines: [
+            {
+              key: `decision_review:${LETTER_ID}:2027-03-10`,
+              kind: 'decision_review',
+              title:
+                'Ask VA to review the decision of March 10, 2026 (Supplemental Claim, Higher-Level Review or Board Appeal)',
+              due_on: '2027-03-10',
+              days_left: 104,
+              opens_on: null,
+              path: `/decision-letters/${LETTER_ID}/results`,
+            },
+          ],
+          intent_to_file: null,
+        }),
+      },
+    });
     renderApp({ path: '/dashboard' });
     const latest = await screen.findByRole(
       'region',
@@ -339,8 +361,10 @@ describe('decision letters', { timeout: 30_000 }, () => {
     expect(latest).toHaveTextContent(/\d+ days left/);
     const deadlines = screen.getByRole('region', { name: 'Next deadlines' });
     expect(
-      await within(deadlines).findByText(/Supplemental Claim, Higher-Level Review, Board Appeal/),
-    ).toBeVisible();
+      await within(deadlines).findByRole('link', {
+        name: /Supplemental Claim, Higher-Level Review or Board Appeal/,
+      }),
+    ).toHaveAttribute('href', `/decision-letters/${LETTER_ID}/results`);
   });
 
   it('an unknown letter answers "We could not find this letter"', async () => {

@@ -138,7 +138,7 @@ describe('VA forms', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('Active since November 20, 2026.')).toBeVisible();
     expect(screen.getByText(/It expires on November 20, 2099, in \d+ days/)).toBeVisible();
-    expect(screen.getByText("VA’s reference: 600131328")).toBeVisible();
+    expect(screen.getByText('VA’s reference: 600131328')).toBeVisible();
     expect(api.calls('POST', '/va-forms/intent-to-file')[0]?.body).toEqual({
       type: 'compensation',
     });

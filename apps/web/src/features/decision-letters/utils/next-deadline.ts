@@ -30,16 +30,3 @@ export function nextDeadlineOf(
     left: first.left,
   };
 }
-
-/** The open deadlines of several letters, soonest first. */
-export function upcomingDeadlines(
-  letters: readonly DecisionLetterSummary[],
-  today: string,
-): UpcomingDeadline[] {
-  return letters
-    .flatMap((letter) => {
-      const next = nextDeadlineOf(letter, today);
-      return next ? [next] : [];
-    })
-    .sort((a, b) => a.left.days - b.left.days);
-}

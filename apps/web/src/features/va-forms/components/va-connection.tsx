@@ -14,7 +14,7 @@ const CONNECT_FAILED = 'Failed to connect to VA.gov. Please try again.';
  * The VA.gov connection: connect (VA's own sign-in, then back here) or disconnect; a failure to
  * start shows the "Connection Failed" alert as well as a toast.
  */
-export function VaConnection({ state }: { state: IntentToFileState }) {
+export function VaConnection({ state }: { state: Pick<IntentToFileState, 'va_connected'> }) {
   const connect = useConnectVa();
   const disconnect = useDisconnectVa();
   const headingId = useId();

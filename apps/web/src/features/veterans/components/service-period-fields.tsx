@@ -4,6 +4,7 @@ import {
   MAX_SERVICE_PERIODS,
   SERVICE_COMPONENTS,
   latestPastDate,
+  latestSeparationDate,
 } from '@muster/contract/veterans';
 import { BRANCHES } from '@muster/domain/branches';
 import { useRef } from 'react';
@@ -26,6 +27,7 @@ export function ServicePeriodFields() {
   const addButton = useRef<HTMLButtonElement>(null);
   const isFull = periods.fields.length >= MAX_SERVICE_PERIODS;
   const today = latestPastDate();
+  const latestSeparation = latestSeparationDate();
 
   return (
     <div className="grid gap-4">
@@ -80,8 +82,8 @@ export function ServicePeriodFields() {
                       label="End date"
                       type="date"
                       min={EARLIEST_RECORD_DATE}
-                      max={today}
-                      description="Leave empty while still serving."
+                      max={latestSeparation}
+                      description="Still serving? Give your separation date if you know it (up to a year ahead), or leave it empty."
                     />
                   </div>
                   <SelectField
