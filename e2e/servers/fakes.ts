@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { startFakeStripe } from '../../apps/api/test/fakes/stripe-server.ts';
 import { startFakeLighthouse } from '../../apps/api/test/helpers/fake-lighthouse.ts';
+import type { FakeDisabilityRating } from '../../apps/api/test/helpers/fake-lighthouse-rating.ts';
 import { apiURL, fakes, googleProfile, prices } from '../config.ts';
 
 const oauth = new OAuth2Server();
@@ -33,8 +34,9 @@ const lighthouse = await startFakeLighthouse({
 /**
  * What a spec may ask of the fake VA: `GET /state` (mismatches with VA's documents, and the calls
  * made, without bodies), `POST /patient` `{icn}` (the veteran the next sign-in at VA is for, so
- * each spec's veteran has their own records at VA), and `POST /consent` `{consent}` (whether the
- * veteran approves or declines at VA's sign-in).
+ * each spec's veteran has their own records at VA), `POST /consent` `{consent}` (whether the
+ * veteran approves or declines at VA's sign-in), and `POST /rating` `{icn, rating}` (the disability
+ * rating VA holds for that veteran, in VA's own shape).
  */
 const control = createServer((request, response) => {
   void (async () => {
@@ -58,6 +60,17 @@ const control = createServer((request, response) => {
         return answer(400, { error: 'icn must look like 1012667145V762142' });
       }
       lighthouse.patientIcn = icn;
+      return answer(200, { icn });
+    }
+    if (request.method === 'POST' && request.url === '/rating') {
+      const { icn, rating } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
+        icn?: unknown;
+        rating?: FakeDisabilityRating;
+      };
+      if (typeof icn !== 'string' || !rating || !Array.isArray(rating.individual_ratings)) {
+        return answer(400, { error: 'icn and rating (with individual_ratings) are required' });
+      }
+      lighthouse.rating.ratings.set(icn, rating);
       return answer(200, { icn });
     }
     if (request.method === 'POST' && request.url === '/consent') {

@@ -103,6 +103,17 @@ test('[APP][VA]: connect VA.gov, file the Intent to File, submit the 526EZ and f
   await expect(active).toContainText('VA’s reference:');
   await checkA11y(page);
 
+  // The dashboard counts the year down, and the calendar holds the deadline.
+  await page.goto('/dashboard');
+  const deadlines = page.getByRole('region', { name: 'Next deadlines' });
+  await expect(deadlines).toContainText(/Your Intent to File expires in 36[45] days/);
+  const download = page.waitForEvent('download');
+  await deadlines.getByRole('button', { name: 'Download calendar (.ics)' }).click();
+  const calendar = await (await download).createReadStream();
+  const ics = Buffer.concat((await calendar.toArray()) as Buffer[]).toString('utf8');
+  expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  expect(ics).toContain('BEGIN:VEVENT');
+
   // The 526EZ: built from the records, every step reachable from the step list, the one question
   // the records cannot answer asked on the review step, then sent to VA.
   await page.goto('/va-forms/526ez');
@@ -171,4 +182,57 @@ test('[APP][VA]: declining at VA.gov brings the veteran back with the failure ex
   } finally {
     await consent('approve');
   }
+});
+
+test('[APP][VA]: VA conditions show VA’s rating, and a what-if adds a planned claim', async ({
+  page,
+  login,
+  request,
+}) => {
+  await login();
+  const icn = uniqueIcn();
+  await forPatient(request, icn);
+  const seeded = await request.post(`${lighthouseControlURL}/rating`, {
+    data: {
+      icn,
+      rating: {
+        combined_disability_rating: 40,
+        combined_effective_date: '2019-03-01',
+        legal_effective_date: '2019-03-01',
+        individual_ratings: [
+          {
+            decision: 'Service Connected',
+            effective_date: '2019-03-01',
+            rating_percentage: 30,
+            diagnostic_type_code: '9411',
+          },
+          {
+            decision: 'Service Connected',
+            effective_date: '2019-03-01',
+            rating_percentage: 20,
+            diagnostic_type_code: '5237',
+          },
+        ],
+      },
+    },
+  });
+  expect(seeded.status(), await seeded.text()).toBe(200);
+
+  await page.goto('/va-conditions');
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Connect to VA.gov' }).click();
+  await expect(page.getByText('Successfully connected to VA.gov!')).toBeVisible();
+  await page.goto('/va-conditions');
+  const rating = page.getByRole('region', { name: 'Your VA rating' });
+  await expect(rating).toContainText('40 %');
+  await checkA11y(page);
+
+  const whatIf = page.getByRole('region', { name: 'What if' });
+  await whatIf.getByLabel('Condition name').fill('Tinnitus');
+  await whatIf.getByLabel('Planned rating').selectOption('10');
+  await whatIf.getByRole('button', { name: 'Add planned condition' }).click();
+  // 30, 20 and 10 combine to 49.6, which VA rounds to 50.
+  await expect(whatIf).toContainText('50 %');
+  await fitsOnAPhone(page);
+  expect((await fakeState(request)).violations).toEqual([]);
 });

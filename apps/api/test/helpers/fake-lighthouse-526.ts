@@ -221,6 +221,12 @@ export function create526Api(fake: FakeLighthouse): {
         attributes,
       };
       state.submissions.push(submission);
+      // A claim established under an intent to file uses it up: VA no longer reports it active.
+      for (const itf of fake.itfs) {
+        if (itf.icn === icn && itf.type === 'compensation' && itf.status === 'active') {
+          itf.status = 'claim_received';
+        }
+      }
       const lost = state.lostAnswers.shift();
       if (lost) {
         context.call.status = lost;
@@ -243,6 +249,5 @@ export function create526Api(fake: FakeLighthouse): {
       );
     },
   };
-  void fake;
   return { state, handler };
 }

@@ -51,6 +51,8 @@ export const userProfiles = pgTable('user_profiles', {
     .$type<string[]>()
     .notNull()
     .default(sql`'[]'::jsonb`),
+  /** `YYYY-MM-DD` in the user's time zone: the last day the reminder job looked at their deadlines. */
+  remindersCheckedOn: text('reminders_checked_on'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

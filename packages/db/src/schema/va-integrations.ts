@@ -109,6 +109,8 @@ export const vaClaimSubmissions = pgTable(
     /** Why VA refused it, in plain words (no medical text). */
     error: text('error'),
     submittingUntil: timestamp('submitting_until', { withTimezone: true }),
+    /** Who holds the lease: every write of an attempt names it, so a lapsed holder changes nothing. */
+    attemptId: uuid('attempt_id'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -71,3 +71,20 @@ export async function listIntentToFiles(options: { db: Db; userId: string }) {
     .where(eq(intentToFiles.userId, options.userId))
     .orderBy(intentToFiles.type);
 }
+
+/**
+ * VA used the active intent to file: a claim was filed under it. VA then reports none active, and
+ * the local record stops counting down (VA's own status for it is `claim_received`).
+ */
+export async function markIntentToFileUsed(options: Owner): Promise<void> {
+  await options.db
+    .update(intentToFiles)
+    .set({ status: 'claim_received', updatedAt: new Date() })
+    .where(
+      and(
+        eq(intentToFiles.userId, options.userId),
+        eq(intentToFiles.type, options.type),
+        eq(intentToFiles.status, 'active'),
+      ),
+    );
+}

@@ -15,6 +15,7 @@ import {
   claimFilingLease,
   findIntentToFile,
   listIntentToFiles,
+  markIntentToFileUsed,
   releaseFilingLease,
   storeIntentToFile,
   type VaIntentToFile,
@@ -197,4 +198,9 @@ export async function exportIntentToFiles(options: { db: Db; userId: string }) {
     const record = rowToContract(row);
     return record ? [record] : [];
   });
+}
+
+/** A compensation claim was filed with VA: the intent to file it relied on is used up. */
+export async function intentToFileUsed(options: { db: Db; userId: string }): Promise<void> {
+  await markIntentToFileUsed({ ...options, type: TYPE });
 }

@@ -6,7 +6,7 @@ import type {
   VaConditionsWhatIf,
   VaConditionsWhatIfInput,
 } from '@muster/contract/va-conditions';
-import { VA_UNAVAILABLE_DETAIL } from '@muster/contract/va-integrations';
+import { VA_AUTH_EXPIRED_DETAIL, VA_UNAVAILABLE_DETAIL } from '@muster/contract/va-integrations';
 import type { Db } from '@muster/db/client';
 import { calculateCombinedRating, roundToNearestTen } from '@muster/domain/combined-rating';
 import { calculateCompensation } from '@muster/domain/compensation';
@@ -19,10 +19,15 @@ import {
   callLighthouse,
   isVeteranVerificationConnected,
 } from '#src/modules/va-integrations/va-integrations.service.ts';
+import { createTtlCache, type TtlCache } from './va-rating-cache.ts';
 
 /**
- * The veteran's rated conditions from Lighthouse Veteran Verification (`GET /disability_rating`,
- * asked each time; nothing is stored), the combined rating and what it pays, and the what-if.
+ * The veteran's rated conditions from Lighthouse Veteran Verification (`GET /disability_rating`;
+ * nothing is stored in the database), the combined rating and what it pays, and the what-if.
+ *
+ * VA's answer is kept in memory for a minute per user (`VaRatingsCache`), shared by the page and
+ * the what-if, so adding and removing planned conditions does not ask VA each time. Only answers
+ * VA gave are kept, never failures.
  *
  * Counting: only a decided (not deferred) rating whose decision says service connected counts
  * toward the combined rating. Conditions VA decided were not service connected are listed but
@@ -30,7 +35,15 @@ import {
  * ratings are combined here.
  */
 
-type Options = { db: Db; va: VaConfig | undefined; log: VaLogger; userId: string; now?: Date };
+type Options = {
+  db: Db;
+  va: VaConfig | undefined;
+  log: VaLogger;
+  userId: string;
+  now?: Date;
+  /** VA's recent answers by user id; without it VA is asked every time. */
+  ratingsCache?: VaRatingsCache;
+};
 
 const date = z.string().max(40).nullish();
 /** One of VA's individual ratings (v2 adds the diagnostic fields and an id to v1's three). */
@@ -123,11 +136,51 @@ function countedRatings(conditions: VaCondition[]): number[] {
 
 const todayOf = (now: Date | undefined) => (now ?? new Date()).toISOString().slice(0, 10);
 
-type VaRatings = {
+export type VaRatings = {
   combined: number | null;
   effectiveDate: string | null;
   conditions: VaCondition[];
 };
+
+export type VaRatingsCache = TtlCache<VaRatings>;
+
+/** How long VA's answer is reused, and how many users' answers are held at most. */
+export const VA_RATINGS_CACHE_TTL_MS = 60_000;
+export const VA_RATINGS_CACHE_MAX_ENTRIES = 1_000;
+
+export function createVaRatingsCache(now?: () => number): VaRatingsCache {
+  return createTtlCache<VaRatings>({
+    ttlMs: VA_RATINGS_CACHE_TTL_MS,
+    maxEntries: VA_RATINGS_CACHE_MAX_ENTRIES,
+    ...(now ? { now } : {}),
+  });
+}
+
+/** VA's answer from the last minute when there is one, otherwise VA is asked and it is kept. */
+async function ratingsOf(options: Options): Promise<VaRatings> {
+  const cached = options.ratingsCache?.get(options.userId);
+  if (cached) return cached;
+  const ratings = await fetchRatings(options);
+  options.ratingsCache?.set(options.userId, ratings);
+  return ratings;
+}
+
+/**
+ * VA's ratings for a connected veteran, or null when VA refused the connection's sign-in: the
+ * connection has then been forgotten (by `callLighthouse`), so the veteran is simply not connected
+ * any more and is offered to connect again rather than shown an error.
+ */
+async function ratingsOrExpired(options: Options): Promise<VaRatings | null> {
+  try {
+    return await ratingsOf(options);
+  } catch (error) {
+    if (error instanceof AppError && error.detail === VA_AUTH_EXPIRED_DETAIL) {
+      options.ratingsCache?.delete(options.userId);
+      return null;
+    }
+    throw error;
+  }
+}
 
 async function fetchRatings(options: Options): Promise<VaRatings> {
   const answer = await callLighthouse({
@@ -166,12 +219,15 @@ type Connection = { configured: boolean; connected: boolean };
 
 async function connectionOf(options: Options): Promise<Connection> {
   if (!options.va) return { configured: false, connected: false };
-  return { configured: true, connected: await isVeteranVerificationConnected(options) };
+  const connected = await isVeteranVerificationConnected(options);
+  // A veteran who disconnected may connect again as someone else: nothing of before is reused.
+  if (!connected) options.ratingsCache?.delete(options.userId);
+  return { configured: true, connected };
 }
 
 /**
- * What VA has rated. A server without VA.gov, or a veteran not connected, gets the flags false and
- * no data: nothing here needs VA to say where things stand.
+ * What VA has rated. A server without VA.gov, or a veteran not connected (including one whose
+ * VA.gov sign-in VA has just refused), gets the flags false and no data.
  */
 export async function getVaConditions(options: Options): Promise<VaConditions> {
   const connection = await connectionOf(options);
@@ -185,7 +241,8 @@ export async function getVaConditions(options: Options): Promise<VaConditions> {
     rates_year: null,
   };
   if (!connection.connected) return empty;
-  const ratings = await fetchRatings(options);
+  const ratings = await ratingsOrExpired(options);
+  if (!ratings) return { ...empty, va_connected: false };
   if (ratings.combined === null) return { ...empty, conditions: ratings.conditions };
   const pay = calculateCompensation({
     input: { rating: ratings.combined },
@@ -201,12 +258,16 @@ export async function getVaConditions(options: Options): Promise<VaConditions> {
   };
 }
 
-/** VA's counted ratings (when connected) plus the planned ones. */
+/**
+ * VA's counted ratings (when connected) plus the planned ones. A refused VA.gov sign-in counts as
+ * not connected, as on the page.
+ */
 export async function getVaConditionsWhatIf(
   options: Options & { input: VaConditionsWhatIfInput },
 ): Promise<VaConditionsWhatIf> {
-  const connection = await connectionOf(options);
-  const ratings = connection.connected ? await fetchRatings(options) : null;
+  const found = await connectionOf(options);
+  const ratings = found.connected ? await ratingsOrExpired(options) : null;
+  const connection = { ...found, connected: ratings !== null };
   const result = calculateRatingWhatIf({
     current: ratings ? countedRatings(ratings.conditions) : [],
     vaCombined: ratings?.combined ?? null,

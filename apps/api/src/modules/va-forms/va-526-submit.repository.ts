@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@muster/db/client';
 import { vaClaimSubmissions, type VaClaimSubmissionRow } from '@muster/db/schema/index';
@@ -6,6 +7,17 @@ import { vaClaimSubmissions, type VaClaimSubmissionRow } from '@muster/db/schema
 
 type Owner = { db: Db; userId: string };
 type Keyed = Owner & { claimKey: string };
+/** One attempt: the lease holder's id, which every write of the attempt names. */
+type Attempt = Keyed & { attemptId: string };
+
+/** The row of this attempt, while it still holds the lease (and VA has not accepted the claim). */
+const ofAttempt = (options: Attempt) =>
+  and(
+    eq(vaClaimSubmissions.userId, options.userId),
+    eq(vaClaimSubmissions.claimKey, options.claimKey),
+    eq(vaClaimSubmissions.attemptId, options.attemptId),
+    ne(vaClaimSubmissions.status, 'submitted'),
+  );
 
 export async function findSubmission(options: Keyed): Promise<VaClaimSubmissionRow | undefined> {
   const [row] = await options.db
@@ -29,8 +41,9 @@ export async function findSubmission(options: Keyed): Promise<VaClaimSubmissionR
  */
 export async function claimSubmittingLease(
   options: Keyed & { claimId: string | null; leaseMs: number },
-): Promise<{ uncertain: boolean } | null> {
+): Promise<{ uncertain: boolean; attemptId: string } | null> {
   const until = new Date(Date.now() + options.leaseMs);
+  const attemptId = randomUUID();
   const rows = await options.db
     .insert(vaClaimSubmissions)
     .values({
@@ -39,11 +52,13 @@ export async function claimSubmittingLease(
       claimId: options.claimId,
       status: 'submitting',
       submittingUntil: until,
+      attemptId,
     })
     .onConflictDoUpdate({
       target: [vaClaimSubmissions.userId, vaClaimSubmissions.claimKey],
       set: {
         submittingUntil: until,
+        attemptId,
         status: sql`case when ${vaClaimSubmissions.status} in ('sending', 'uncertain') then 'uncertain' else 'submitting' end`,
         error: null,
         updatedAt: new Date(),
@@ -58,27 +73,38 @@ export async function claimSubmittingLease(
     })
     .returning({ status: vaClaimSubmissions.status });
   const [row] = rows;
-  return row ? { uncertain: row.status === 'uncertain' } : null;
+  return row ? { uncertain: row.status === 'uncertain', attemptId } : null;
 }
 
-/** The claim is about to go to VA: from now until VA answers, its outcome is unknown. */
-export async function markSending(options: Keyed): Promise<void> {
+/**
+ * Extends this attempt's lease before a long step; false when the lease lapsed and another
+ * attempt took it (this one must then stop, sending nothing).
+ */
+export async function renewLease(options: Attempt & { leaseMs: number }): Promise<boolean> {
+  const rows = await options.db
+    .update(vaClaimSubmissions)
+    .set({ submittingUntil: new Date(Date.now() + options.leaseMs), updatedAt: new Date() })
+    .where(ofAttempt(options))
+    .returning({ id: vaClaimSubmissions.id });
+  return rows.length === 1;
+}
+
+/**
+ * The claim is about to go to VA: from now until VA answers, its outcome is unknown. The moment is
+ * kept (in `submitted_at`, answered only once VA accepted the claim) so that a later check at VA
+ * looks for a claim received since then.
+ */
+export async function markSending(options: Attempt): Promise<void> {
   await options.db
     .update(vaClaimSubmissions)
-    .set({ status: 'sending', updatedAt: new Date() })
-    .where(
-      and(
-        eq(vaClaimSubmissions.userId, options.userId),
-        eq(vaClaimSubmissions.claimKey, options.claimKey),
-        ne(vaClaimSubmissions.status, 'submitted'),
-      ),
-    );
+    .set({ status: 'sending', submittedAt: new Date(), updatedAt: new Date() })
+    .where(ofAttempt(options));
 }
 
 /** VA established the claim: stores its id and the body sent, and releases the lease. */
 export async function storeSubmitted(
-  options: Keyed & { vaClaimId: string; payload: string; submittedAt: Date },
-): Promise<VaClaimSubmissionRow> {
+  options: Attempt & { vaClaimId: string; payload: string; submittedAt: Date },
+): Promise<VaClaimSubmissionRow | undefined> {
   const [row] = await options.db
     .update(vaClaimSubmissions)
     .set({
@@ -90,14 +116,9 @@ export async function storeSubmitted(
       submittingUntil: null,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(vaClaimSubmissions.userId, options.userId),
-        eq(vaClaimSubmissions.claimKey, options.claimKey),
-      ),
-    )
+    .where(ofAttempt(options))
     .returning();
-  return row!;
+  return row;
 }
 
 /**
@@ -105,7 +126,7 @@ export async function storeSubmitted(
  * `uncertain` when VA may have received the claim anyway (no answer, or one we could not read).
  */
 export async function storeFailed(
-  options: Keyed & { error: string; uncertain?: boolean },
+  options: Attempt & { error: string; uncertain?: boolean },
 ): Promise<void> {
   await options.db
     .update(vaClaimSubmissions)
@@ -115,13 +136,7 @@ export async function storeFailed(
       submittingUntil: null,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(vaClaimSubmissions.userId, options.userId),
-        eq(vaClaimSubmissions.claimKey, options.claimKey),
-        ne(vaClaimSubmissions.status, 'submitted'),
-      ),
-    );
+    .where(ofAttempt(options));
 }
 
 /** The owner's submissions, newest first. */

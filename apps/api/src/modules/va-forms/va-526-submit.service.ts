@@ -16,15 +16,22 @@ import type { Payload526 } from '@muster/domain/va-526/build-payload';
 import type { VaConfig } from '#src/config/env.ts';
 import { AppError } from '#src/lib/errors.ts';
 import { updateClaim } from '#src/modules/claims/claims.service.ts';
-import { getIntentToFileState } from '#src/modules/intent-to-file/intent-to-file.service.ts';
+import {
+  getIntentToFileState,
+  intentToFileUsed,
+} from '#src/modules/intent-to-file/intent-to-file.service.ts';
 import { findVaClaims } from '#src/modules/va-claims/va-claims.service.ts';
-import { callLighthouse } from '#src/modules/va-integrations/va-integrations.service.ts';
+import {
+  callLighthouse,
+  isBenefitClaimsConnected,
+} from '#src/modules/va-integrations/va-integrations.service.ts';
 import { requireVaConfig, type VaLogger } from '#src/modules/va-integrations/lighthouse-client.ts';
 import {
   claimSubmittingLease,
   findSubmission,
   listSubmissions,
   markSending,
+  renewLease,
   storeFailed,
   storeSubmitted,
 } from './va-526-submit.repository.ts';
@@ -75,7 +82,8 @@ function toContract(row: VaClaimSubmissionRow): Va526Submission {
     va_claim_id: row.vaClaimId,
     status: contractStatus(row.status),
     error: row.status === 'uncertain' ? UNCERTAIN_DETAIL : row.error,
-    submitted_at: row.submittedAt?.toISOString() ?? null,
+    // While sending, the column holds when the claim went out; it is answered once VA accepted it.
+    submitted_at: row.status === 'submitted' ? (row.submittedAt?.toISOString() ?? null) : null,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -183,9 +191,9 @@ async function send526(
   return answer.body;
 }
 
-/** Whether VA clearly refused (400 / 422): then the claim was certainly not established. */
+/** Whether VA refused the body (its 400 / 422): then the claim was certainly not established. */
 const refusedByVa = (error: unknown) =>
-  error instanceof AppError && error.code === ERR.UNABLE_TO_COMPLETE;
+  error instanceof AppError && error.detail === VA_526_REFUSED_FIELDS_DETAIL;
 
 /**
  * The claim VA established from an earlier attempt whose answer we never had: a compensation claim
@@ -251,12 +259,20 @@ export async function submit526(
       fields: errors,
     });
   }
-  await requireAccess(options);
+  // After an attempt VA may have established (which used the intent to file up), VA's claims are
+  // checked first under the lease, and the intent to file only when VA has no such claim.
+  const mayBeAtVa = earlier?.status === 'uncertain' || earlier?.status === 'sending';
+  if (!mayBeAtVa) await requireAccess(options);
+  else if (!(await isBenefitClaimsConnected(options))) {
+    throw new AppError(ERR.ACCESS_DENIED, { detail: VA_NOT_CONNECTED_DETAIL });
+  }
 
-  // Long enough for a refresh and both calls to VA; a crashed holder's lease lapses after it.
-  const leaseMs = 4 * va.timeoutMs + 5_000;
+  // Each call to VA may refresh the token and try again once (four timeouts), and an attempt makes
+  // up to three (the check at VA, validate, the claim): the lease outlasts that, and a crashed
+  // holder's lease lapses after it.
+  const leaseMs = 12 * va.timeoutMs + 5_000;
   const deadline = Date.now() + leaseMs;
-  let lease: { uncertain: boolean } | null;
+  let lease: { uncertain: boolean; attemptId: string } | null;
   for (;;) {
     lease = await claimSubmittingLease({ ...keyed, claimId, leaseMs });
     if (lease) break;
@@ -264,37 +280,47 @@ export async function submit526(
     if (current?.status === 'submitted') {
       return { submission: toContract(current), created: false };
     }
-    if (Date.now() > deadline) {
-      throw new AppError(ERR.CONFLICT, {
-        detail: 'Your claim is being sent to VA already. Please check again shortly.',
-      });
-    }
+    if (Date.now() > deadline) throw beingSent();
     await sleep(150);
   }
+  const attempt = { ...keyed, attemptId: lease.attemptId };
 
-  let row: VaClaimSubmissionRow;
+  /** VA has the claim: stored (unless another attempt took over meanwhile), and its effects. */
+  const accepted = async (vaClaimId: string, created: boolean) => {
+    const row = await storeSubmitted({
+      ...attempt,
+      vaClaimId,
+      payload: JSON.stringify(payload),
+      submittedAt: new Date(),
+    });
+    if (!row) {
+      const current = await findSubmission(keyed);
+      if (current?.status === 'submitted') {
+        return { submission: toContract(current), created: false };
+      }
+      throw beingSent();
+    }
+    await markClaimFiled(owner, claimId);
+    await intentToFileUsed(owner);
+    return { submission: toContract(row), created };
+  };
+
   let sending = false;
   try {
     if (lease.uncertain) {
-      const firstTried = (await findSubmission(keyed))?.createdAt ?? new Date();
+      const previous = await findSubmission(keyed);
       const received = await claimVaReceived({
         ...options,
-        since: firstTried,
+        since: previous?.submittedAt ?? previous?.createdAt ?? new Date(),
         claimKey: keyed.claimKey,
       });
-      if (received) {
-        row = await storeSubmitted({
-          ...keyed,
-          vaClaimId: received,
-          payload: JSON.stringify(payload),
-          submittedAt: new Date(),
-        });
-        await markClaimFiled(owner, claimId);
-        return { submission: toContract(row), created: false };
-      }
+      if (received) return await accepted(received, false);
+      await requireAccess(options);
     }
     await send526(options, 'validate', payload);
-    await markSending(keyed);
+    // The lease must still be this attempt's when the claim goes out.
+    if (!(await renewLease({ ...attempt, leaseMs }))) throw beingSent();
+    await markSending(attempt);
     sending = true;
     const established = establishedSchema.safeParse(await send526(options, 'synchronous', payload));
     if (!established.success) {
@@ -303,23 +329,23 @@ export async function submit526(
       throw new AppError(ERR.BAD_GATEWAY, { detail: VA_UNAVAILABLE_DETAIL });
     }
     const { data } = established.data;
-    row = await storeSubmitted({
-      ...keyed,
-      vaClaimId: data.attributes?.claimId ?? data.id,
-      payload: JSON.stringify(payload),
-      submittedAt: new Date(),
-    });
+    return await accepted(data.attributes?.claimId ?? data.id, true);
   } catch (error) {
     await storeFailed({
-      ...keyed,
+      ...attempt,
       error: failureOf(error),
-      // Once the claim was on its way, only a clear refusal proves VA did not establish it.
+      // Once the claim was on its way, only VA's clear refusal proves it was not established.
       uncertain: (sending || lease.uncertain) && !refusedByVa(error),
     });
     throw error;
   }
-  await markClaimFiled(owner, claimId);
-  return { submission: toContract(row), created: true };
+}
+
+/** Another request is sending this claim to VA (or took over from this one). */
+function beingSent(): AppError {
+  return new AppError(ERR.CONFLICT, {
+    detail: 'Your claim is being sent to VA already. Please check again shortly.',
+  });
 }
 
 /** The local claim the submission was built from is now filed (if it still exists). */

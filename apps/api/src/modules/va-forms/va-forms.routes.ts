@@ -96,6 +96,8 @@ export const vaFormRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/va-forms/526ez/submit',
     {
+      // VA can take a while to establish a claim: the browser must not be cut off meanwhile.
+      config: { longRequest: true },
       schema: {
         tags,
         summary: 'Submit the 21-526EZ to VA through VA.gov (once per claim)',

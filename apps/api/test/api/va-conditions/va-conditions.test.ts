@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { vaConditionsSchema, vaConditionsWhatIfSchema } from '@muster/contract/va-conditions';
-import { VA_AUTH_EXPIRED_DETAIL } from '@muster/contract/va-integrations';
 import { calculateCompensation } from '@muster/domain/compensation';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
@@ -249,18 +248,98 @@ describe('[VA][CONDITIONS]', () => {
     expect(vaConditionsSchema.parse(response.json()).combined_rating).toBe(70);
   });
 
-  it('[VA][CONDITIONS]: a refresh VA refuses: 403 / 1003, then not connected', async () => {
+  it('[VA][CONDITIONS]: a refresh VA refuses: 200 with va_connected false, so Connect shows', async () => {
     const me = await connectedVeteran('conditions.expired@example.com', KNOWN);
     fake.expireAccessTokens();
     fake.spendRefreshTokens();
     const response = await getConditions(me.token);
-    expect(response.statusCode, response.body).toBe(403);
-    const body = errorEnvelopeSchema.parse(response.json());
-    expect(body.code).toBe(ERR.ACCESS_DENIED);
-    expect(body.detail).toBe(VA_AUTH_EXPIRED_DETAIL);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(vaConditionsSchema.parse(response.json())).toEqual({
+      va_configured: true,
+      va_connected: false,
+      combined_rating: null,
+      combined_effective_date: null,
+      conditions: [],
+      monthly_amount: null,
+      rates_year: null,
+    });
+    // The connection is forgotten: the next answer is the same without asking VA.
+    const mark = fake.calls.length;
     expect(vaConditionsSchema.parse((await getConditions(me.token)).json()).va_connected).toBe(
       false,
     );
+    expect(fake.calls.length).toBe(mark);
+    expect(await vaFlags(app, me.token, me.userId)).toMatchObject({ veteran_verification: false });
+  });
+
+  it('[VA][WHAT-IF]: a refresh VA refuses: 200 with only the planned ratings, not connected', async () => {
+    const me = await connectedVeteran('conditions.what-if-expired@example.com', KNOWN);
+    fake.expireAccessTokens();
+    fake.spendRefreshTokens();
+    const response = await postWhatIf(me.token, { planned: [{ name: 'Knee', rating: 20 }] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(vaConditionsWhatIfSchema.parse(response.json())).toMatchObject({
+      va_configured: true,
+      va_connected: false,
+      current_combined_rating: 0,
+      combined_rating: 20,
+    });
+  });
+
+  it('[VA][CACHE]: the page and the what-ifs after it ask VA once within a minute, per user', async () => {
+    const me = await connectedVeteran('conditions.cache@example.com', KNOWN);
+    const before = fake.callsTo('GET', '/disability_rating').length;
+    const first = await postWhatIf(me.token, {
+      planned: [{ name: 'Left knee strain', rating: 20 }],
+    });
+    const second = await postWhatIf(me.token, {
+      planned: [
+        { name: 'Left knee strain', rating: 20 },
+        { name: 'Back strain', rating: 30 },
+      ],
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(fake.callsTo('GET', '/disability_rating').length - before).toBe(1);
+    expect(vaConditionsWhatIfSchema.parse(first.json()).combined_rating).toBe(80);
+    // 69 with 20 (75.2) and 30 (82.64 → 80).
+    expect(vaConditionsWhatIfSchema.parse(second.json())).toMatchObject({
+      current_combined_rating: 70,
+      combined_rating: 80,
+    });
+    const page = vaConditionsSchema.parse((await getConditions(me.token)).json());
+    expect(page.combined_rating).toBe(70);
+    expect(page.conditions).toHaveLength(5);
+    expect(fake.callsTo('GET', '/disability_rating').length - before).toBe(1);
+
+    // Another veteran's answer is their own.
+    const other = await connectedVeteran('conditions.cache-other@example.com', {
+      ...KNOWN,
+      combined_disability_rating: 10,
+      individual_ratings: [{ ...KNOWN.individual_ratings[2]! }],
+    });
+    const theirs = vaConditionsSchema.parse((await getConditions(other.token)).json());
+    expect(theirs.combined_rating).toBe(10);
+    expect(fake.callsTo('GET', '/disability_rating').length - before).toBe(2);
+  });
+
+  it('[VA][CACHE]: after a minute VA is asked again; a failure is never kept', async () => {
+    const me = await connectedVeteran('conditions.cache-expiry@example.com', KNOWN);
+    const before = fake.callsTo('GET', '/disability_rating').length;
+    fake.apiFailures.push(500);
+    expect((await getConditions(me.token)).statusCode).toBe(502);
+    expect((await getConditions(me.token)).statusCode).toBe(200);
+    expect((await getConditions(me.token)).statusCode).toBe(200);
+    expect(fake.callsTo('GET', '/disability_rating').length - before).toBe(2);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const later = await postWhatIf(me.token, { planned: [] });
+      expect(later.statusCode, later.body).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(fake.callsTo('GET', '/disability_rating').length - before).toBe(3);
   });
 
   it('[VA][CONDITIONS]: a Benefits Claims connection alone is not a Veteran Verification one', async () => {

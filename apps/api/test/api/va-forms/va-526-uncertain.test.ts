@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorEnvelopeSchema, ERR } from '@muster/contract/errors';
+import { intentToFileStateSchema } from '@muster/contract/intent-to-file';
 import { va526SubmissionListSchema, va526SubmissionSchema } from '@muster/contract/va-forms';
+import {
+  claimSubmittingLease,
+  renewLease,
+  storeFailed,
+  storeSubmitted,
+} from '#src/modules/va-forms/va-526-submit.repository.ts';
 import { signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { startFakeLighthouse, type FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
@@ -136,5 +143,51 @@ describe('a 526 whose outcome VA did not confirm', () => {
     expect(retry.status, retry.text).toBe(201);
     expect(fake.callsTo('GET', `/veterans/${me.icn}/claims`)).toHaveLength(0);
     expect(atVa(me.icn)).toHaveLength(1);
+  });
+});
+
+describe('the intent to file behind a filed claim', () => {
+  it('stops counting down once VA established the claim under it', async () => {
+    const me = await readyVeteran('uncertain526.itf@example.com');
+    const before = await call(app, me.token, 'GET', '/va-forms/intent-to-file');
+    expect(intentToFileStateSchema.parse(before.body).can_access_526ez).toBe(true);
+    expect((await submit(me.token)).status).toBe(201);
+    const after = intentToFileStateSchema.parse(
+      (await call(app, me.token, 'GET', '/va-forms/intent-to-file')).body,
+    );
+    expect(after.intent_to_file).toMatchObject({ status: 'claim_received', is_active: false });
+    expect(after.can_access_526ez).toBe(false);
+    // Submitting again still answers the filed claim rather than refusing for want of an ITF.
+    const again = await submit(me.token);
+    expect(again.status, again.text).toBe(200);
+  });
+});
+
+describe('the submitting lease', () => {
+  it('lets a holder whose lease lapsed change nothing once another attempt holds it', async () => {
+    const { userId } = await signIn(app, 'uncertain526.lease@example.com');
+    const keyed = { db: app.database.db, userId, claimKey: 'primary' };
+    const first = await claimSubmittingLease({ ...keyed, claimId: null, leaseMs: 1 });
+    expect(first).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await claimSubmittingLease({ ...keyed, claimId: null, leaseMs: 60_000 });
+    expect(second).not.toBeNull();
+    const lapsed = { ...keyed, attemptId: first!.attemptId };
+    expect(await renewLease({ ...lapsed, leaseMs: 60_000 })).toBe(false);
+    await storeFailed({ ...lapsed, error: 'late' });
+    expect(
+      await storeSubmitted({ ...lapsed, vaClaimId: '1', payload: '{}', submittedAt: new Date() }),
+    ).toBeUndefined();
+    // The lease is still the second attempt's: a third cannot take it.
+    expect(await claimSubmittingLease({ ...keyed, claimId: null, leaseMs: 60_000 })).toBeNull();
+    const current = { ...keyed, attemptId: second!.attemptId };
+    expect(await renewLease({ ...current, leaseMs: 60_000 })).toBe(true);
+    const stored = await storeSubmitted({
+      ...current,
+      vaClaimId: '600123',
+      payload: '{}',
+      submittedAt: new Date(),
+    });
+    expect(stored).toMatchObject({ status: 'submitted', vaClaimId: '600123' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
-import { latestPastDate } from '@muster/contract/veterans';
+import { latestPastDate, latestSeparationDate } from '@muster/contract/veterans';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 import { FULL_RECORD, createVeteran, getVeteran, listVeterans } from './veteran-fixtures.ts';
@@ -16,6 +16,9 @@ afterAll(async () => app.close());
 const NAMES = { first_name: 'Rosa', last_name: 'Diaz' };
 /** The day after the latest date anyone can call today. */
 const TOMORROW_EVERYWHERE = new Date(Date.parse(`${latestPastDate()}T00:00:00Z`) + 86_400_000)
+  .toISOString()
+  .slice(0, 10);
+const PAST_A_YEAR_AHEAD = new Date(Date.parse(`${latestSeparationDate()}T00:00:00Z`) + 86_400_000)
   .toISOString()
   .slice(0, 10);
 const ADDRESS = { line1: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701' };
@@ -180,8 +183,9 @@ const BAD: { name: string; payload: Record<string, unknown>; field: string; mess
     field: 'service_periods.0.start_date',
   },
   {
-    name: 'service ends in the future',
-    payload: { ...NAMES, service_periods: [{ ...PERIOD, end_date: TOMORROW_EVERYWHERE }] },
+    // A planned separation may be up to a year ahead; beyond that it is refused.
+    name: 'service ends more than a year ahead',
+    payload: { ...NAMES, service_periods: [{ ...PERIOD, end_date: PAST_A_YEAR_AHEAD }] },
     field: 'service_periods.0.end_date',
   },
   {

@@ -1,8 +1,8 @@
 import { ERR } from '@muster/contract/errors';
 import type { VaConditions, VaConditionsWhatIf } from '@muster/contract/va-conditions';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { apiError, json, type ApiRequest } from '@/testing/api-mock';
 import { buildDisability } from '@/testing/factories';
@@ -142,8 +142,7 @@ describe('VA conditions', { timeout: 30_000 }, () => {
     let fails = true;
     mockSignedIn({
       routes: {
-        'GET /va-conditions': () =>
-          fails ? apiError(422, ERR.UNABLE_TO_COMPLETE) : json(conditions()),
+        'GET /va-conditions': () => (fails ? apiError(500, ERR.INTERNAL) : json(conditions())),
       },
     });
     renderApp({ path: '/va-conditions' });
@@ -155,6 +154,51 @@ describe('VA conditions', { timeout: 30_000 }, () => {
     fails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Your VA rating' })).toBeVisible();
+  });
+
+  it('a refusal (4xx) does not promise to try again; Retry still works', async () => {
+    let fails = true;
+    mockSignedIn({
+      routes: {
+        'GET /va-conditions': () =>
+          fails ? apiError(422, ERR.UNABLE_TO_COMPLETE) : json(conditions()),
+      },
+    });
+    renderApp({ path: '/va-conditions' });
+    expect(await screen.findByText('Failed to load VA conditions', {}, FIRST_LOAD)).toBeVisible();
+    expect(screen.getByText('You can retry when you are ready')).toBeVisible();
+    expect(screen.getByText('You can retry now.')).toBeVisible();
+    expect(screen.queryByText("We'll try again later")).toBeNull();
+    fails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Your VA rating' })).toBeVisible();
+  });
+
+  describe('asking again a minute later', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      { status: 403, code: ERR.ACCESS_DENIED, asksAgain: false },
+      { status: 429, code: ERR.RATE_LIMITED, asksAgain: false },
+      { status: 500, code: ERR.INTERNAL, asksAgain: true },
+    ])('after a $status: asks again $asksAgain', async ({ status, code, asksAgain }) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const { api } = mockSignedIn({ routes: { 'GET /va-conditions': apiError(status, code) } });
+      renderApp({ path: '/va-conditions' });
+      expect(
+        await screen.findByRole(
+          'heading',
+          { name: 'Your VA conditions could not be loaded' },
+          FIRST_LOAD,
+        ),
+      ).toBeVisible();
+      expect(api.calls('GET', '/va-conditions')).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(2 * 61_000));
+      if (asksAgain) expect(api.calls('GET', '/va-conditions').length).toBeGreaterThan(1);
+      else expect(api.calls('GET', '/va-conditions')).toHaveLength(1);
+    });
   });
 
   it('what-if: a planned condition picked from the veteran’s disabilities shows the new rating, amount and difference', async () => {
@@ -222,5 +266,40 @@ describe('VA conditions', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove Tinnitus' }));
     expect(screen.queryByRole('list', { name: 'Planned conditions' })).toBeNull();
     expect(screen.getByText('Add a planned condition to see its effect.')).toBeVisible();
+  });
+
+  it('what-if: a quick run of adds and removes asks once, for the list it settles on', async () => {
+    const sent: unknown[] = [];
+    mockSignedIn({
+      routes: {
+        'GET /va-conditions': json(conditions()),
+        'GET /disabilities': json({ results: [], meta: { page: 1, page_size: 100, total: 0 } }),
+        'POST /va-conditions/what-if': (request: ApiRequest) => {
+          sent.push(request.body);
+          return json({
+            va_configured: true,
+            va_connected: true,
+            current_combined_rating: 70,
+            current_monthly_amount: 1808.45,
+            combined_rating: 80,
+            monthly_amount: 2102.15,
+            monthly_difference: 293.7,
+            rates_year: 2026,
+          } satisfies VaConditionsWhatIf);
+        },
+      },
+    });
+    renderApp({ path: '/va-conditions' });
+    const name = await screen.findByRole('textbox', { name: 'Condition name' }, FIRST_LOAD);
+    const add = screen.getByRole('button', { name: 'Add planned condition' });
+    // Synchronous events: all three changes land well within the settling time.
+    fireEvent.change(name, { target: { value: 'Tinnitus' } });
+    fireEvent.click(add);
+    fireEvent.change(name, { target: { value: 'Back strain' } });
+    fireEvent.click(add);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Tinnitus' }));
+    const panel = screen.getByRole('region', { name: 'What if' });
+    expect(await within(panel).findByText('+$293.70')).toBeVisible();
+    expect(sent).toEqual([{ planned: [{ name: 'Back strain', rating: 10 }] }]);
   });
 });

@@ -1,6 +1,7 @@
 import { ERR } from '@muster/contract/errors';
 import type { IntentToFileState } from '@muster/contract/intent-to-file';
 import type { Va526Submission, Validate526Result } from '@muster/contract/va-forms';
+import { VA_AUTH_EXPIRED_DETAIL } from '@muster/contract/va-integrations';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -270,5 +271,71 @@ describe('VA Form 21-526EZ', { timeout: 30_000 }, () => {
       'href',
       '/va-forms/claims/600500123',
     );
+  });
+
+  it.each([
+    { label: 'VA.gov down (502)', answer: () => apiError(502, ERR.BAD_GATEWAY) },
+    { label: 'VA.gov busy (503)', answer: () => apiError(503, ERR.SERVICE_UNAVAILABLE) },
+  ])(
+    '$label: every step and the summary still work; only Submit waits, in the review step',
+    async ({ answer }) => {
+      const { api } = mockSignedIn({
+        routes: { ...routes(), 'GET /va-forms/intent-to-file': answer },
+      });
+      renderApp({ path: '/va-forms/526ez?step=about' });
+      expect(
+        await screen.findByRole('heading', { name: 'Step 2 of 5: About you' }, FIRST_LOAD),
+      ).toBeVisible();
+      expect(screen.getByText('12 Oak St, Chicago, IL 60610, USA')).toBeVisible();
+      expect(screen.queryByText('We could not build your application')).toBeNull();
+
+      await userEvent.click(screen.getByRole('link', { name: /5\. Review & submit/ }));
+      const notice = await screen.findByText(
+        'VA.gov is not answering right now; you can still review your application and download the summary.',
+        {},
+        FIRST_LOAD,
+      );
+      expect(notice).toBeVisible();
+      await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+      expect(screen.getByRole('button', { name: 'Submit my claim to VA' })).toBeDisabled();
+      expect(
+        screen.getByRole('button', { name: 'Download summary — not for filing (PDF)' }),
+      ).toBeEnabled();
+      expect(screen.getByText('VA’s rules accept everything on this claim.')).toBeVisible();
+
+      // Once VA answers again, asking again by hand allows Submit.
+      api.use({ 'GET /va-forms/intent-to-file': json(itfState()) });
+      await userEvent.click(screen.getByRole('button', { name: 'Check VA.gov again' }));
+      const submit = screen.getByRole('button', { name: 'Submit my claim to VA' });
+      await waitFor(() => expect(submit).toBeEnabled(), FIRST_LOAD);
+      expect(screen.queryByText(/VA\.gov is not answering right now/)).toBeNull();
+    },
+  );
+
+  it('a VA.gov sign-in that ended (403) is asked once, offers to connect again, and Submit waits', async () => {
+    const { api } = mockSignedIn({
+      routes: {
+        ...routes(),
+        'GET /va-forms/intent-to-file': () =>
+          apiError(403, ERR.ACCESS_DENIED, { detail: VA_AUTH_EXPIRED_DETAIL }),
+      },
+    });
+    renderApp({ path: '/va-forms/526ez' });
+    const steps = await screen.findByRole('navigation', { name: 'Form steps' }, FIRST_LOAD);
+    for (const name of ['2. About you', '3. Service', '4. Disabilities', '1. Claim']) {
+      await userEvent.click(within(steps).getByRole('link', { name }));
+    }
+    await userEvent.click(within(steps).getByRole('link', { name: /5\. Review & submit/ }));
+    expect(
+      await screen.findByText('Your VA.gov sign-in has ended', { exact: false }, FIRST_LOAD),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Connect VA.gov' })).toHaveAttribute(
+      'href',
+      '/va-forms',
+    );
+    expect(screen.getByRole('button', { name: 'Submit my claim to VA' })).toBeDisabled();
+    // A refusal does not change by asking again: it is asked once, not retried.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(api.calls('GET', '/va-forms/intent-to-file')).toHaveLength(1);
   });
 });

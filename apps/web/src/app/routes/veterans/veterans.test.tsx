@@ -207,42 +207,48 @@ describe('/veterans (Veteran records)', () => {
 });
 
 describe('/veterans/new (Add a veteran record)', () => {
-  it('checks the form with the contract before sending, under each field', async () => {
-    const { api } = mockSignedIn({ routes: veteransApi([]).routes });
-    renderApp({ path: '/veterans/new' });
-    await screen.findByRole('heading', { level: 1, name: 'Add a veteran record' });
+  it(
+    'checks the form with the contract before sending, under each field',
+    { timeout: 20_000 },
+    async () => {
+      const { api } = mockSignedIn({ routes: veteransApi([]).routes });
+      renderApp({ path: '/veterans/new' });
+      await screen.findByRole('heading', { level: 1, name: 'Add a veteran record' });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Save record' }));
-    const first = screen.getByLabelText('First name');
-    await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
-    expect(first).toHaveAccessibleDescription('Required');
-    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Required');
-    expect(first).toHaveFocus();
+      await userEvent.click(screen.getByRole('button', { name: 'Save record' }));
+      const first = screen.getByLabelText('First name');
+      await waitFor(() => expect(first).toHaveAttribute('aria-invalid', 'true'));
+      expect(first).toHaveAccessibleDescription('Required');
+      expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('Required');
+      expect(first).toHaveFocus();
 
-    await userEvent.type(first, 'Rosa');
-    await userEvent.type(screen.getByLabelText('Last name'), 'Diaz');
-    await userEvent.type(screen.getByLabelText('Social Security number'), '123-45-678');
-    await userEvent.click(screen.getByRole('button', { name: 'Add service period' }));
-    const period = screen.getByRole('group', { name: 'Service period 1' });
-    expect(within(period).getByLabelText('Branch')).toHaveFocus();
-    await userEvent.type(within(period).getByLabelText('Start date'), '2004-01-01');
-    await userEvent.type(within(period).getByLabelText('End date'), '2000-01-01');
-    await userEvent.click(screen.getByRole('button', { name: 'Save record' }));
+      await userEvent.type(first, 'Rosa');
+      await userEvent.type(screen.getByLabelText('Last name'), 'Diaz');
+      await userEvent.type(screen.getByLabelText('Social Security number'), '123-45-678');
+      await userEvent.click(screen.getByRole('button', { name: 'Add service period' }));
+      const period = screen.getByRole('group', { name: 'Service period 1' });
+      expect(within(period).getByLabelText('Branch')).toHaveFocus();
+      await userEvent.type(within(period).getByLabelText('Start date'), '2004-01-01');
+      await userEvent.type(within(period).getByLabelText('End date'), '2000-01-01');
+      await userEvent.click(screen.getByRole('button', { name: 'Save record' }));
 
-    expect(await screen.findByText('Must be 9 digits (123-45-6789)')).toBeVisible();
-    expect(within(period).getByLabelText('Branch')).toHaveAccessibleDescription('Required');
-    expect(within(period).getByLabelText('End date')).toHaveAccessibleDescription(
-      'Leave empty while still serving. Must be on or after the start date',
-    );
-    expect(api.calls('POST', '/veterans')).toHaveLength(0);
+      expect(await screen.findByText('Must be 9 digits (123-45-6789)')).toBeVisible();
+      expect(within(period).getByLabelText('Branch')).toHaveAccessibleDescription('Required');
+      expect(within(period).getByLabelText('End date')).toHaveAccessibleDescription(
+        'Still serving? Give your separation date if you know it (up to a year ahead), or leave it empty. Must be on or after the start date',
+      );
+      expect(api.calls('POST', '/veterans')).toHaveLength(0);
 
-    // A row removed takes its problems with it.
-    await userEvent.click(within(period).getByRole('button', { name: 'Remove service period 1' }));
-    expect(screen.queryByRole('group', { name: 'Service period 1' })).not.toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Add service period' })).toHaveFocus(),
-    );
-  });
+      // A row removed takes its problems with it.
+      await userEvent.click(
+        within(period).getByRole('button', { name: 'Remove service period 1' }),
+      );
+      expect(screen.queryByRole('group', { name: 'Service period 1' })).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Add service period' })).toHaveFocus(),
+      );
+    },
+  );
 
   // Fills in every control by keyboard, which takes a while on a busy machine.
   it(

@@ -4,7 +4,7 @@ import {
   type PlannedCondition,
 } from '@muster/contract/va-conditions';
 import { usd } from '@muster/domain/format';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,11 +14,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-error';
 
 import { useVaConditionsWhatIf } from '../api/get-va-conditions-what-if';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 /** The ratings VA assigns: 0 to 100 in steps of 10. */
 const PERCENTS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
 
 type Planned = PlannedCondition & { key: number };
+
+/**
+ * The what-if is asked for once the list has stayed the same this long, so a quick run of adds
+ * and removes makes one request; the last result stays on screen meanwhile.
+ */
+export const WHAT_IF_SETTLE_MS = 400;
 
 type RatingWhatIfProps = {
   /** The veteran's own disabilities, to pick a planned condition from. */
@@ -42,11 +49,16 @@ export function RatingWhatIf({ suggestions, isConnected }: RatingWhatIfProps) {
   const [rating, setRating] = useState(10);
   const [error, setError] = useState<string | null>(null);
   const [planned, setPlanned] = useState<Planned[]>([]);
-  const input = planned.map(({ name: plannedName, rating: plannedRating }) => ({
-    name: plannedName,
-    rating: plannedRating,
-  }));
-  const whatIf = useVaConditionsWhatIf(input);
+  const input = useMemo(
+    () =>
+      planned.map(({ name: plannedName, rating: plannedRating }) => ({
+        name: plannedName,
+        rating: plannedRating,
+      })),
+    [planned],
+  );
+  const settled = useDebouncedValue(input, WHAT_IF_SETTLE_MS);
+  const whatIf = useVaConditionsWhatIf(settled);
   const isFull = planned.length >= MAX_PLANNED_CONDITIONS;
 
   function handleAdd(event: FormEvent<HTMLFormElement>) {

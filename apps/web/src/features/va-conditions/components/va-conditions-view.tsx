@@ -6,13 +6,14 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toastErrorMessage } from '@/lib/toast';
 
-import { useVaConditions } from '../api/get-va-conditions';
+import { isWorthAskingAgain, useVaConditions } from '../api/get-va-conditions';
 import { RatingWhatIf } from './rating-what-if';
 import { VaConditionList } from './va-condition-list';
 import { VaConditionsSummary } from './va-conditions-summary';
 
 export const LOAD_FAILED = 'Failed to load VA conditions';
 export const TRY_LATER = "We'll try again later";
+export const RETRY_BY_HAND = 'You can retry when you are ready';
 
 /** How the page starts a VA.gov connection (the app layer supplies it). */
 export type VaConnect = {
@@ -73,7 +74,16 @@ function ConnectPanel({ connect }: { connect: VaConnect }) {
   );
 }
 
-function LoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: boolean }) {
+function LoadFailed({
+  onRetry,
+  isRetrying,
+  willRetry,
+}: {
+  onRetry: () => void;
+  isRetrying: boolean;
+  /** The page asks again by itself (only after failures that waiting can cure). */
+  willRetry: boolean;
+}) {
   const headingId = useId();
   return (
     <section
@@ -83,7 +93,9 @@ function LoadFailed({ onRetry, isRetrying }: { onRetry: () => void; isRetrying: 
       <h2 id={headingId} className="font-semibold">
         Your VA conditions could not be loaded
       </h2>
-      <p className="text-sm">We’ll try again later. You can also retry now.</p>
+      <p className="text-sm">
+        {willRetry ? 'We’ll try again later. You can also retry now.' : 'You can retry now.'}
+      </p>
       <div>
         <Button type="button" variant="outline" onClick={onRetry} disabled={isRetrying}>
           Retry
@@ -108,11 +120,16 @@ function Rated({ data }: { data: VaConditions }) {
  */
 export function VaConditionsView({ connect, suggestions }: VaConditionsViewProps) {
   const conditions = useVaConditions();
-  const { isError, errorUpdatedAt } = conditions;
+  const { isError, error, errorUpdatedAt } = conditions;
+  const willRetry = isError && isWorthAskingAgain(error);
   useEffect(() => {
-    if (isError)
-      toastErrorMessage(LOAD_FAILED, { id: 'va-conditions-load', description: TRY_LATER });
-  }, [isError, errorUpdatedAt]);
+    if (isError) {
+      toastErrorMessage(LOAD_FAILED, {
+        id: 'va-conditions-load',
+        description: willRetry ? TRY_LATER : RETRY_BY_HAND,
+      });
+    }
+  }, [isError, willRetry, errorUpdatedAt]);
 
   if (conditions.isPending) {
     return <PageSpinner label="Loading your VA conditions" />;
@@ -129,7 +146,11 @@ export function VaConditionsView({ connect, suggestions }: VaConditionsViewProps
           <Rated data={data} />
         )
       ) : (
-        <LoadFailed onRetry={() => void conditions.refetch()} isRetrying={conditions.isFetching} />
+        <LoadFailed
+          onRetry={() => void conditions.refetch()}
+          isRetrying={conditions.isFetching}
+          willRetry={willRetry}
+        />
       )}
       <RatingWhatIf suggestions={suggestions} isConnected={data?.va_connected === true} />
     </div>

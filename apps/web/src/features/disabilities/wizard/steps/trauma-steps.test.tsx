@@ -165,41 +165,47 @@ async function openStep(
 }
 
 describe('TraumaEventsStep', { timeout: 30_000 }, () => {
-  it('creates the condition on the first answer, then lists events', async () => {
-    const { api, fake, user } = await openStep('trauma-events', 'Traumatic events', {
-      hasCondition: false,
-    });
-    expect(await screen.findByText(/Share as much or as little as you are ready to/)).toBeVisible();
-    expect(screen.getByText(/VA also accepts other evidence/)).toBeVisible();
-    // Guessed from the title.
-    const condition = await screen.findByRole('combobox', { name: 'Which condition?' });
-    expect(condition).toHaveValue('ptsd');
+  it(
+    'creates the condition on the first answer, then lists events',
+    { timeout: 15_000 },
+    async () => {
+      const { api, fake, user } = await openStep('trauma-events', 'Traumatic events', {
+        hasCondition: false,
+      });
+      expect(
+        await screen.findByText(/Share as much or as little as you are ready to/),
+      ).toBeVisible();
+      expect(screen.getByText(/VA also accepts other evidence/)).toBeVisible();
+      // Guessed from the title.
+      const condition = await screen.findByRole('combobox', { name: 'Which condition?' });
+      expect(condition).toHaveValue('ptsd');
 
-    await user.click(
-      screen.getByRole('checkbox', { name: 'Combat, or fear of enemy or terrorist attack' }),
-    );
-    await waitFor(() =>
-      expect(api.calls('POST', `${BASE}/mental-health-conditions`)).toHaveLength(1),
-    );
-    expect(api.calls('POST', `${BASE}/mental-health-conditions`)[0]?.body).toMatchObject({
-      condition: 'ptsd',
-      stressor_types: ['combat'],
-    });
+      await user.click(
+        screen.getByRole('checkbox', { name: 'Combat, or fear of enemy or terrorist attack' }),
+      );
+      await waitFor(() =>
+        expect(api.calls('POST', `${BASE}/mental-health-conditions`)).toHaveLength(1),
+      );
+      expect(api.calls('POST', `${BASE}/mental-health-conditions`)[0]?.body).toMatchObject({
+        condition: 'ptsd',
+        stressor_types: ['combat'],
+      });
 
-    await user.click(await screen.findByRole('button', { name: 'Add an event' }));
-    const card = await screen.findByRole('region', { name: 'Event 1' });
-    const description = within(card).getByRole('textbox', { name: 'What happened?' });
-    await waitFor(() => expect(description).toHaveFocus());
-    await user.type(description, 'Our convoy was hit');
-    await user.click(within(card).getByRole('checkbox', { name: 'The date is approximate' }));
-    await waitFor(() => expect(fake.events.current()).toHaveLength(1));
-    expect(fake.events.current()[0]).toMatchObject({
-      description: 'Our convoy was hit',
-      date_is_approximate: true,
-      is_mst: false,
-    });
-    expect(api.calls('POST', `${BASE}/mental-health-conditions`)).toHaveLength(1);
-  });
+      await user.click(await screen.findByRole('button', { name: 'Add an event' }));
+      const card = await screen.findByRole('region', { name: 'Event 1' });
+      const description = within(card).getByRole('textbox', { name: 'What happened?' });
+      await waitFor(() => expect(description).toHaveFocus());
+      await user.type(description, 'Our convoy was hit');
+      await user.click(within(card).getByRole('checkbox', { name: 'The date is approximate' }));
+      await waitFor(() => expect(fake.events.current()).toHaveLength(1));
+      expect(fake.events.current()[0]).toMatchObject({
+        description: 'Our convoy was hit',
+        date_is_approximate: true,
+        is_mst: false,
+      });
+      expect(api.calls('POST', `${BASE}/mental-health-conditions`)).toHaveLength(1);
+    },
+  );
 
   it('adding the first event starts the condition with the guessed one', async () => {
     const { api, fake, user } = await openStep('trauma-events', 'Traumatic events', {

@@ -15,7 +15,7 @@ import { toastFeedback } from '@/lib/toast';
 import { useClaimChoices, useSubmissions, useSubmit526, useValidate526 } from '../../api/form-526';
 import { useIntentToFileState } from '../../api/va';
 import { AboutStep, DisabilitiesStep, ServiceStep } from './record-steps';
-import { ReviewStep } from './review-step';
+import { ReviewStep, type VaAccess } from './review-step';
 import { FORM_526_STEPS, isForm526Step, stepOfPath, type Form526Step } from './steps';
 
 const linkClass =
@@ -180,6 +180,7 @@ export function Form526ezPage() {
   const [vaErrors, setVaErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState<Va526Submission | null>(null);
 
+  // Asked once for the page (not per step); only Submit depends on it.
   const state = useIntentToFileState();
   const validation = useValidate526({
     ...(claimId ? { claim_id: claimId } : {}),
@@ -198,20 +199,31 @@ export function Form526ezPage() {
     setSearch(next);
   };
 
-  if (state.isPending || validation.isPending) {
+  // The application is built from the records alone (no VA.gov needed), so only the validation
+  // decides whether there is a page; VA.gov's answer only decides whether Submit is possible.
+  if (validation.isPending) {
     return <PageSpinner label="Building your application from your records" />;
   }
-  if (state.isError || validation.isError) {
-    const failed = state.isError ? state : validation;
+  if (validation.isError) {
     return (
       <QueryErrorPanel
         title="We could not build your application"
-        error={failed.error}
-        onRetry={() => void failed.refetch()}
-        isRetrying={failed.isFetching}
+        error={validation.error}
+        onRetry={() => void validation.refetch()}
+        isRetrying={validation.isFetching}
       />
     );
   }
+  const access: VaAccess = state.isError
+    ? {
+        status: 'unavailable',
+        error: state.error,
+        onRetry: () => void state.refetch(),
+        isRetrying: state.isFetching,
+      }
+    : state.data
+      ? { status: 'known', state: state.data }
+      : { status: 'checking' };
   // The API built it to VA's 526 schema; the contract leaves its inside to VA's document.
   const attributes = validation.data.payload.data.attributes as unknown as Attributes526;
   const errors = { ...validation.data.errors, ...vaErrors };
@@ -264,7 +276,7 @@ export function Form526ezPage() {
       case 'review':
         return (
           <ReviewStep
-            state={state.data}
+            access={access}
             errors={errors}
             claimId={claimId}
             employee={employee}

@@ -1,4 +1,5 @@
 import type { IntentToFileState } from '@muster/contract/intent-to-file';
+import { VA_AUTH_EXPIRED_DETAIL } from '@muster/contract/va-integrations';
 import { DownloadIcon, SendIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-error';
 
 import { useDownload526Summary } from '../../api/form-526';
 import { errorId, stepOfPath, stepTitle, type Form526Step } from './steps';
@@ -27,8 +29,65 @@ function fixLink(step: Form526Step): { href: string; label: string } | null {
   return null;
 }
 
+/**
+ * Where filing from Muster stands. Only Submit depends on it: the steps, the checks against VA's
+ * rules and the summary need nothing from VA.gov, so an unknown or failed answer never hides them.
+ */
+export type VaAccess =
+  | { status: 'checking' }
+  | { status: 'unavailable'; error: unknown; onRetry: () => void; isRetrying: boolean }
+  | { status: 'known'; state: IntentToFileState };
+
+/** The veteran's VA.gov sign-in ended (the connection is being forgotten): connecting again helps. */
+function isSignInEnded(error: unknown): boolean {
+  return isApiError(error) && error.status === 403 && error.detail === VA_AUTH_EXPIRED_DETAIL;
+}
+
+function UnavailableNotice({ access }: { access: Extract<VaAccess, { status: 'unavailable' }> }) {
+  const signInEnded = isSignInEnded(access.error);
+  return (
+    <div role="status" className="bg-card flex flex-col gap-2 rounded-lg border p-4">
+      <p className="font-semibold">You cannot submit from Muster right now.</p>
+      {signInEnded ? (
+        <p className="text-sm">
+          Your VA.gov sign-in has ended; you can still review your application and download the
+          summary.{' '}
+          <Link to={paths.vaForms.home.getHref()} className={linkClass}>
+            Connect VA.gov
+          </Link>
+        </p>
+      ) : (
+        <p className="text-sm">
+          VA.gov is not answering right now; you can still review your application and download the
+          summary.
+        </p>
+      )}
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          disabled={access.isRetrying}
+          onClick={access.onRetry}
+        >
+          {access.isRetrying ? 'Checking VA.gov…' : 'Check VA.gov again'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** What stops filing from Muster, and where to sort it out; null when nothing does. */
-function AccessNotice({ state }: { state: IntentToFileState }) {
+function AccessNotice({ access }: { access: VaAccess }) {
+  if (access.status === 'checking') {
+    return (
+      <p role="status" className="text-muted-foreground text-sm">
+        Checking whether you can submit from Muster…
+      </p>
+    );
+  }
+  if (access.status === 'unavailable') return <UnavailableNotice access={access} />;
+  const { state } = access;
   if (!state.va_configured) {
     return (
       <div role="status" className="bg-card flex flex-col gap-1 rounded-lg border p-4">
@@ -65,7 +124,7 @@ function AccessNotice({ state }: { state: IntentToFileState }) {
 }
 
 type ReviewStepProps = {
-  state: IntentToFileState;
+  access: VaAccess;
   errors: Record<string, string>;
   claimId: string | undefined;
   employee: boolean | undefined;
@@ -77,10 +136,10 @@ type ReviewStepProps = {
 
 /**
  * Step 5: the one question the records do not answer, every error with a way to its step and to
- * the record behind it, the summary PDF, and Submit (only once VA.gov access allows it).
+ * the record behind it, the summary PDF, and Submit (only once VA.gov access is known to allow it).
  */
 export function ReviewStep({
-  state,
+  access,
   errors,
   claimId,
   employee,
@@ -93,7 +152,13 @@ export function ReviewStep({
   const questionId = useId();
   const entries = Object.entries(errors);
   const employeeError = errors[EMPLOYEE_PATH];
-  const canSubmit = state.can_access_526ez && entries.length === 0 && !isSubmitting;
+  const canSubmit =
+    access.status === 'known' &&
+    access.state.can_access_526ez &&
+    entries.length === 0 &&
+    !isSubmitting;
+  // Submit is offered unless this server is known to have no VA.gov connection at all.
+  const offersSubmit = access.status !== 'known' || access.state.va_configured;
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <fieldset
@@ -165,10 +230,10 @@ export function ReviewStep({
         </p>
       )}
 
-      <AccessNotice state={state} />
+      <AccessNotice access={access} />
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        {state.va_configured ? (
+        {offersSubmit ? (
           <Button
             type="button"
             className="h-auto min-h-9 whitespace-normal"
