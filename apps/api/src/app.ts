@@ -165,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ai: config.ai,
       mail: config.mail,
       appUrl: config.urls.app,
+      log: app.log,
     }),
   );
   // Encrypted columns seal and open values with this app's key ring.

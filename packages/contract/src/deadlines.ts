@@ -8,7 +8,8 @@ import { isoDateTimeSchema } from './common.ts';
  *
  * - `GET /deadlines` → `deadlineOverviewSchema` (upcoming deadlines, soonest first, and the
  *   Intent to File countdown).
- * - `GET /deadlines.ics` → `text/calendar` (one all-day event per upcoming deadline).
+ * - `GET /deadlines.ics` → `text/calendar` (one all-day event per upcoming deadline); 204 when
+ *   there is none (a calendar must hold at least one event).
  * - `GET|PATCH /deadlines/settings` → `reminderSettingsSchema`.
  * - `GET|POST /board-appeals`, `DELETE /board-appeals/{id}`.
  */

@@ -144,13 +144,15 @@ describe('[DOMAIN][DEADLINES]: calendar export', () => {
       { intentToFiles: [{ id: 'itf1', status: 'active', expirationDate: '2027-01-15' }] },
       TODAY,
     );
-    const ics = toIcs(deadlines, new Date('2026-11-26T12:34:56.789Z'), 'https://app.example');
+    const ics = toIcs(deadlines, new Date('2026-11-26T12:34:56.789Z'), 'https://app.example')!;
     expect(ics.endsWith('\r\n')).toBe(true);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     const unfolded = ics.replace(/\r\n /g, '');
     expect(unfolded).toContain('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n');
-    expect(unfolded).toContain('UID:itf_expiry:itf1:2027-01-15@muster');
+    expect(unfolded).toContain('UID:itf_expiry:itf1@muster');
     expect(unfolded).toContain('DTSTAMP:20261126T123456Z');
+    expect(unfolded).toContain('LAST-MODIFIED:20261126T123456Z');
+    expect(unfolded).toMatch(/\r\nSEQUENCE:\d+\r\n/);
     expect(unfolded).toContain('DTSTART;VALUE=DATE:20270115');
     expect(unfolded).toContain('DTEND;VALUE=DATE:20270116');
     expect(unfolded).toContain('URL:https://app.example/va-forms/526ez');
@@ -159,6 +161,77 @@ describe('[DOMAIN][DEADLINES]: calendar export', () => {
     for (const line of ics.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
     // The same deadlines give the same UIDs on another day.
     const again = toIcs(deadlines, new Date('2026-12-01T00:00:00Z'));
-    expect(again.replace(/\r\n /g, '')).toContain('UID:itf_expiry:itf1:2027-01-15@muster');
+    expect(again!.replace(/\r\n /g, '')).toContain('UID:itf_expiry:itf1@muster');
+  });
+
+  it('[DOMAIN]: a moved due day keeps the UID and raises SEQUENCE so clients update the event', () => {
+    const at = (expirationDate: string) =>
+      collectDeadlines(
+        { intentToFiles: [{ id: 'itf1', status: 'active', expirationDate }] },
+        TODAY,
+      );
+    const first = toIcs(at('2027-01-15'), new Date('2026-11-26T00:00:00Z'))!;
+    const moved = toIcs(at('2027-02-20'), new Date('2026-11-27T00:00:00Z'))!;
+    const uid = (ics: string) => /\r\nUID:([^\r]+)\r\n/.exec(ics)?.[1];
+    const sequence = (ics: string) => Number(/\r\nSEQUENCE:(\d+)\r\n/.exec(ics)?.[1]);
+    expect(uid(moved)).toBe(uid(first));
+    expect(sequence(moved)).toBeGreaterThan(sequence(first));
+    expect(moved).toContain('DTSTART;VALUE=DATE:20270220');
+  });
+
+  it('[DOMAIN]: two deadlines of one record get distinct UIDs; no deadlines make no calendar', () => {
+    const deadlines = collectDeadlines(
+      {
+        separations: [
+          { id: 'vet1', separationDate: '2027-09-01' },
+          { id: 'vet1', separationDate: '2027-12-01' },
+        ],
+      },
+      TODAY,
+    );
+    const ics = toIcs(deadlines, new Date('2026-11-26T00:00:00Z'))!;
+    const uids = [...ics.matchAll(/\r\nUID:([^\r]+)\r\n/g)].map((m) => m[1]);
+    expect(uids).toEqual(['bdd_window:vet1@muster', 'bdd_window:vet1:2@muster']);
+    expect(toIcs([], new Date('2026-11-26T00:00:00Z'))).toBeNull();
+  });
+});
+
+describe('[DOMAIN][DEADLINES]: bad records and filed claims', () => {
+  it('[DOMAIN]: an ITF date that is no calendar day is skipped, the rest still listed', () => {
+    const list = collectDeadlines(
+      {
+        intentToFiles: [
+          { id: 'bad1', status: 'active', expirationDate: '2027-02-30' },
+          { id: 'bad2', status: 'active', expirationDate: '2027-02-30T23:59:59-05:00' },
+          { id: 'bad3', status: 'active', expirationDate: '2027-13-01' },
+          { id: 'bad4', status: 'active', expirationDate: '2027-01-150' },
+          { id: 'ok', status: 'active', expirationDate: '2028-02-29T10:00:00Z' },
+        ],
+      },
+      TODAY,
+    );
+    expect(list.map((d) => d.key)).toEqual(['itf_expiry:ok:2028-02-29']);
+  });
+
+  it('[DOMAIN]: a claim filed on or after the ITF was recorded ends the ITF deadline', () => {
+    const intent = {
+      id: 'itf1',
+      status: 'active',
+      creationDate: '2026-10-01T09:00:00-04:00',
+      expirationDate: '2027-10-01',
+    };
+    const keys = (claimsSubmittedOn: string[], creationDate?: string | null) =>
+      collectDeadlines(
+        {
+          intentToFiles: [{ ...intent, ...(creationDate === undefined ? {} : { creationDate }) }],
+          claimsSubmittedOn,
+        },
+        TODAY,
+      ).map((d) => d.kind);
+    expect(keys([])).toEqual(['itf_expiry']);
+    expect(keys(['2026-09-30'])).toEqual(['itf_expiry']); // an earlier claim does not use it up
+    expect(keys(['2026-10-01'])).toEqual([]);
+    expect(keys(['2026-09-30', '2026-11-20'])).toEqual([]);
+    expect(keys(['2026-11-20'], null)).toEqual(['itf_expiry']); // start unknown: kept
   });
 });

@@ -17,7 +17,18 @@ import { addDays, daysUntil, deadlineFrom, type IsoDay } from './deadlines.ts';
 /** The records deadlines come from, reduced to what the rules need (no medical text). */
 export type DeadlineRecords = {
   /** Intents to file as VA reported them; `expirationDate` is a day or an ISO date-time. */
-  intentToFiles?: { id: string; status: string | null; expirationDate: string | null }[];
+  intentToFiles?: {
+    id: string;
+    status: string | null;
+    /** The day VA recorded the intent (a day or an ISO date-time), when known. */
+    creationDate?: string | null;
+    expirationDate: string | null;
+  }[];
+  /**
+   * The days (in VA's calendar, Eastern) on which a claim was accepted by VA. A claim filed on or
+   * after the day an intent was recorded uses that intent up, so its expiry is no longer a deadline.
+   */
+  claimsSubmittedOn?: IsoDay[];
   boardAppeals?: { id: string; docket: BoardDocket; filedOn: IsoDay; letterId?: string | null }[];
   /** Upcoming separations: a service period whose end date lies ahead. */
   separations?: { id: string; separationDate: IsoDay }[];
@@ -39,18 +50,38 @@ export const DEADLINE_KIND_NAMES: Record<DeadlineKind, string> = {
   decision_review: 'Decision review deadline',
 };
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 
 /**
  * The day part of VA's date, as VA wrote it (`2027-01-31` or `2027-01-31T23:59:59-05:00`): VA
  * states the expiry in its own calendar, so the written day is the day, whatever the offset.
+ * A value that is not a real calendar day (`2027-02-30`, `2027-13-01`) is no day at all: it makes
+ * no deadline rather than failing the whole list.
  */
 function dayOf(value: string): IsoDay | null {
   const match = ISO_DAY.exec(value);
-  return match ? match[0] : null;
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real =
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  return real ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
 
-/** Stable, with no medical text: the kind, the record's id and the due day. */
+/** Whether a claim filed on one of `filedOn` came on or after the intent recorded on `created`. */
+function usedUp(created: string | null | undefined, filedOn: readonly IsoDay[]): boolean {
+  const createdOn = created ? dayOf(created) : null;
+  // An intent whose start is unknown is kept: a reminder too many is better than one missing.
+  return createdOn !== null && filedOn.some((day) => day >= createdOn);
+}
+
+/**
+ * Stable, with no medical text: the kind, the record's id and the due day (a changed due day is a
+ * new deadline for reminders, which are sent once per key).
+ */
 export function deadlineKey(kind: DeadlineKind, recordId: string, dueOn: IsoDay): string {
   return `${kind}:${recordId}:${dueOn}`;
 }
@@ -64,8 +95,10 @@ export function collectDeadlines(records: DeadlineRecords, today: IsoDay): Deadl
 
   for (const itf of records.intentToFiles ?? []) {
     const due = itf.expirationDate ? dayOf(itf.expirationDate) : null;
-    // Only an active intent protects a date; VA's other statuses (claim received, expired) end it.
+    // Only an active intent protects a date; VA's other statuses (claim received, expired) end it,
+    // and so does a claim filed since the intent was recorded.
     if (!due || (itf.status !== null && itf.status.toLowerCase() !== 'active')) continue;
+    if (usedUp(itf.creationDate, records.claimsSubmittedOn ?? [])) continue;
     found.push({
       key: deadlineKey('itf_expiry', itf.id, due),
       kind: 'itf_expiry',
@@ -226,12 +259,27 @@ function stamp(now: Date): string {
   return `${now.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
+/** The calendar event's identity: the deadline's kind and record, never its due day. */
+function eventUid(key: string): string {
+  const parts = key.split(':');
+  return parts.length > 2 ? parts.slice(0, -1).join(':') : key;
+}
+
+/** Minutes since 2024: grows with each export, so a client takes the latest copy of an event. */
+function sequenceAt(now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.UTC(2024, 0, 1)) / 60_000));
+}
+
 /**
  * A calendar (RFC 5545) with one all-day event per deadline: CRLF line ends, folded lines, escaped
- * text, and a UID built from the deadline's stable key so a re-import updates rather than
- * duplicates. `appUrl` makes each event link to where the user acts.
+ * text, and a UID built from the deadline's kind and record only, so a re-import updates rather
+ * than duplicates even when the due day moved; SEQUENCE and LAST-MODIFIED grow with each export so
+ * the client takes the new copy. `appUrl` makes each event link to where the user acts. A calendar
+ * needs at least one event, so with no deadlines there is no file (null).
  */
-export function toIcs(deadlines: readonly Deadline[], now: Date, appUrl?: string): string {
+export function toIcs(deadlines: readonly Deadline[], now: Date, appUrl?: string): string | null {
+  if (deadlines.length === 0) return null;
+  const seen = new Map<string, number>();
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -246,10 +294,18 @@ export function toIcs(deadlines: readonly Deadline[], now: Date, appUrl?: string
       ...(deadline.opens_on ? [`Opens ${formatLongDay(deadline.opens_on)}.`] : []),
       ...(appUrl ? [`${appUrl}${deadline.path}`] : []),
     ].join('\n');
+    // One record can make two deadlines of a kind (two separations on one veteran record): the
+    // second and later get their place in the (day-ordered) list as a suffix.
+    const base = eventUid(deadline.key);
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    const uid = count === 1 ? base : `${base}:${count}`;
     lines.push(
       'BEGIN:VEVENT',
-      `UID:${escapeIcsText(deadline.key)}@muster`,
+      `UID:${escapeIcsText(uid)}@muster`,
       `DTSTAMP:${stamp(now)}`,
+      `LAST-MODIFIED:${stamp(now)}`,
+      `SEQUENCE:${sequenceAt(now)}`,
       `DTSTART;VALUE=DATE:${compactDay(deadline.due_on)}`,
       `DTEND;VALUE=DATE:${compactDay(addDays(deadline.due_on, 1))}`,
       `SUMMARY:${escapeIcsText(deadline.title)}`,

@@ -3,6 +3,7 @@ import type { AiProviderConfig } from '#src/config/env.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
 import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
 import { deadlineRemindersJob } from '#src/modules/deadlines/jobs/deadline-reminders.job.ts';
+import type { ReminderLog } from '#src/modules/deadlines/reminders.service.ts';
 import { rotateEncryptionJob } from '#src/modules/security/jobs/rotate-encryption.job.ts';
 import { sweepUploadsJob } from '#src/modules/storage/jobs/sweep-uploads.job.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
@@ -17,13 +18,19 @@ export function createJobDefinitions(deps: {
   /** How mail leaves and the app the mails link into (deadline reminders). */
   mail: { smtpUrl: string | undefined; from: string };
   appUrl: string;
+  /** The app's logger, for what a job reports besides its own success or failure. */
+  log: ReminderLog;
 }) {
   return {
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
     rotateEncryption: rotateEncryptionJob(deps),
     analyzeLetter: analyzeLetterJob({ storage: deps.storage, ai: deps.ai }),
-    deadlineReminders: deadlineRemindersJob({ mail: deps.mail, appUrl: deps.appUrl }),
+    deadlineReminders: deadlineRemindersJob({
+      mail: deps.mail,
+      appUrl: deps.appUrl,
+      log: deps.log,
+    }),
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '@muster/db/client';
 import {
   boardAppeals,
@@ -6,6 +6,7 @@ import {
   deadlineReminders,
   intentToFiles,
   userProfiles,
+  vaClaimSubmissions,
   veterans,
 } from '@muster/db/schema/index';
 
@@ -31,6 +32,8 @@ export async function updateSettingsRow(
     .set({
       ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
       ...(options.remindersOff === undefined ? {} : { remindersOff: options.remindersOff }),
+      // New settings may make a reminder due today: the job looks at this user again.
+      remindersCheckedOn: null,
       updatedAt: new Date(),
     })
     .where(eq(userProfiles.id, options.userId))
@@ -59,16 +62,38 @@ export async function insertBoardAppeal(
     })
     .returning();
   if (!row) throw new Error('board appeal insert returned no row');
+  await forgetRemindersChecked(options);
   return row;
 }
 
+/** A new record may make a reminder due today: the job looks at this user again on its next run. */
+async function forgetRemindersChecked(options: Owner) {
+  await options.db
+    .update(userProfiles)
+    .set({ remindersCheckedOn: null })
+    .where(eq(userProfiles.id, options.userId));
+}
+
+/** Deletes the appeal and its reminders not yet sent (a deleted appeal has no deadline). */
 export async function deleteBoardAppeal(options: Owner & { id: string }): Promise<boolean> {
   if (!isUuid(options.id)) return false;
-  const rows = await options.db
-    .delete(boardAppeals)
-    .where(and(eq(boardAppeals.id, options.id), eq(boardAppeals.userId, options.userId)))
-    .returning({ id: boardAppeals.id });
-  return rows.length === 1;
+  return options.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(boardAppeals)
+      .where(and(eq(boardAppeals.id, options.id), eq(boardAppeals.userId, options.userId)))
+      .returning({ id: boardAppeals.id });
+    if (rows.length !== 1) return false;
+    await tx
+      .delete(deadlineReminders)
+      .where(
+        and(
+          eq(deadlineReminders.userId, options.userId),
+          isNull(deadlineReminders.sentAt),
+          like(deadlineReminders.deadlineKey, `board_evidence:${options.id}:%`),
+        ),
+      );
+    return true;
+  });
 }
 
 export async function letterExists(options: Owner & { id: string }): Promise<boolean> {
@@ -86,6 +111,7 @@ export async function listIntentRows(options: Owner) {
     .select({
       id: intentToFiles.id,
       status: intentToFiles.status,
+      creationDate: intentToFiles.creationDate,
       expirationDate: intentToFiles.expirationDate,
     })
     .from(intentToFiles)
@@ -108,22 +134,57 @@ export async function listLetterReadingRows(options: Owner) {
     .where(and(eq(decisionLetters.userId, options.userId), isNotNull(decisionLetters.result)));
 }
 
+/** When the owner's 21-526EZ claims were accepted by VA (a used-up intent to file). */
+export async function listSubmittedClaimTimes(options: Owner): Promise<Date[]> {
+  const rows = await options.db
+    .select({ submittedAt: vaClaimSubmissions.submittedAt })
+    .from(vaClaimSubmissions)
+    .where(
+      and(
+        eq(vaClaimSubmissions.userId, options.userId),
+        eq(vaClaimSubmissions.status, 'submitted'),
+        isNotNull(vaClaimSubmissions.submittedAt),
+      ),
+    );
+  return rows.flatMap((row) => (row.submittedAt ? [row.submittedAt] : []));
+}
+
 /**
- * Users who might have a deadline: anyone with an intent to file, a Board appeal, a veteran record
- * or a read decision letter. The job walks them in pages of ids.
+ * One page of the users the reminder job walks: keyset-paged by id over the profiles, with what
+ * the job needs to decide whether to look at them today (the day it last did, and whether a
+ * reminder of theirs is still unsent and may be tried again).
  */
-export async function findUsersWithRecords(options: { db: Db; after: string; limit: number }) {
-  const result = await options.db.execute<{ user_id: string }>(sql`
-    select user_id from (
-      select user_id from ${intentToFiles} where ${intentToFiles.expirationDate} is not null
-      union select user_id from ${boardAppeals}
-      union select user_id from ${veterans}
-      union select user_id from ${decisionLetters} where ${decisionLetters.result} is not null
-    ) as owners
-    where user_id > ${options.after}
-    order by user_id
-    limit ${options.limit}`);
-  return result.rows.map((row) => row.user_id);
+export async function findUsersPage(options: {
+  db: Db;
+  after: string;
+  limit: number;
+  maxAttempts: number;
+}) {
+  return options.db
+    .select({
+      id: userProfiles.id,
+      timeZone: userProfiles.timeZone,
+      remindersCheckedOn: userProfiles.remindersCheckedOn,
+      // The profile's id is written qualified: inside the subquery a bare "id" is the reminder's.
+      hasUnsent: sql<boolean>`exists (
+        select 1 from ${deadlineReminders}
+        where ${deadlineReminders.userId} = "user_profiles"."id"
+          and ${deadlineReminders.sentAt} is null
+          and ${deadlineReminders.attempts} < ${options.maxAttempts}
+      )`,
+    })
+    .from(userProfiles)
+    .where(and(gt(userProfiles.id, options.after), eq(userProfiles.isDeleted, false)))
+    .orderBy(asc(userProfiles.id))
+    .limit(options.limit);
+}
+
+/** Records that the job looked at the user's deadlines on `day` (their own calendar). */
+export async function markRemindersChecked(options: Owner & { day: string }) {
+  await options.db
+    .update(userProfiles)
+    .set({ remindersCheckedOn: options.day })
+    .where(eq(userProfiles.id, options.userId));
 }
 
 export async function findUserEmail(options: Owner): Promise<string | undefined> {
@@ -214,6 +275,13 @@ export async function takeAttempt(options: { db: Db; id: string; attempts: numbe
     )
     .returning({ id: deadlineReminders.id });
   return rows.length === 1;
+}
+
+/** Drops a reminder never sent whose deadline is gone (a deleted appeal, a used-up intent). */
+export async function deleteUnsentReminder(options: { db: Db; id: string }) {
+  await options.db
+    .delete(deadlineReminders)
+    .where(and(eq(deadlineReminders.id, options.id), isNull(deadlineReminders.sentAt)));
 }
 
 export async function markSent(options: { db: Db; id: string }) {

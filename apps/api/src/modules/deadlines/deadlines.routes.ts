@@ -55,8 +55,13 @@ export const deadlineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The upcoming deadlines as an iCalendar (.ics) file',
-        description: 'One all-day event per deadline; UIDs are stable, so importing again updates.',
-        response: { 200: z.any().describe('text/calendar'), ...errorResponses(401, 403) },
+        description:
+          'One all-day event per deadline; UIDs are stable (kind and record), so importing again updates. With no deadlines there is no calendar: 204.',
+        response: {
+          200: z.any().describe('text/calendar'),
+          204: z.null().describe('No deadlines, so no calendar'),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async (request, reply) => {
@@ -64,6 +69,8 @@ export const deadlineRoutes: FastifyPluginAsyncZod = async (app) => {
         ...owner(request),
         appUrl: app.config.urls.app,
       });
+      // A calendar must hold at least one event: with no deadlines there is nothing to download.
+      if (calendar === null) return reply.code(204).header('cache-control', 'no-store').send(null);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="muster-deadlines.ics"')

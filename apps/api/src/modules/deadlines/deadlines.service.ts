@@ -88,8 +88,9 @@ export async function updateReminderSettings(
 export async function loadDeadlineRecords(
   options: Owner & { today: string },
 ): Promise<DeadlineRecords> {
-  const [intents, appeals, veteranRows, letterRows] = await Promise.all([
+  const [intents, claimTimes, appeals, veteranRows, letterRows] = await Promise.all([
     repository.listIntentRows(options),
+    repository.listSubmittedClaimTimes(options),
     repository.listBoardAppeals(options),
     repository.listServicePeriodRows(options),
     repository.listLetterReadingRows(options),
@@ -110,6 +111,8 @@ export async function loadDeadlineRecords(
   });
   return {
     intentToFiles: intents,
+    // VA dates the intent in its own (Eastern) calendar, so the filing day is counted there too.
+    claimsSubmittedOn: claimTimes.map((at) => todayIn(DEFAULT_TIME_ZONE, at)),
     boardAppeals: appeals.map((appeal) => ({
       id: appeal.id,
       docket: appeal.docket as BoardDocket,
@@ -137,10 +140,10 @@ export async function getDeadlineOverview(
   };
 }
 
-/** The upcoming deadlines as a calendar file. */
+/** The upcoming deadlines as a calendar file, or null when there are none (no valid file). */
 export async function getDeadlineCalendar(
   options: Owner & { appUrl: string; now?: Date },
-): Promise<string> {
+): Promise<string | null> {
   const now = options.now ?? new Date();
   const overview = await getDeadlineOverview({ ...options, now });
   return toIcs(overview.deadlines, now, options.appUrl);

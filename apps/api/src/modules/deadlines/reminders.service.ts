@@ -4,6 +4,7 @@ import type { DeadlineKind } from '@muster/contract/deadlines';
 import {
   DEADLINE_KIND_NAMES,
   collectDeadlines,
+  effectiveTimeZone,
   reminderDay,
   reminderDue,
   todayIn,
@@ -30,8 +31,13 @@ import { getReminderSettings, loadDeadlineRecords } from './deadlines.service.ts
  * - Catch-up: when runs were missed, the next run sends the most urgent reminder whose day has
  *   come, once, while the deadline is still ahead (see `reminderDue`); older missed ones are not
  *   sent as well.
+ * - A retry first checks the deadline still exists (the appeal was not deleted, the intent was not
+ *   used up by a filed claim); an unsent reminder of a deadline that is gone is deleted, not sent.
  * - A kind the user switched off is not reminded of. Mail names the kind and the day and links
  *   into the app; it holds no medical text.
+ * - Each user is looked at once a day in their own zone (`reminders_checked_on`), or again while a
+ *   reminder of theirs is unsent. One user whose records fail does not stop the run: the failure is
+ *   logged with the user's id and the error's name only (never values), and the next user goes on.
  */
 
 const MAX_ATTEMPTS = 8;
@@ -78,15 +84,56 @@ function reminderMail(input: ReminderMailInput): Mail {
   return { to: input.to, subject: `Reminder: ${name} on ${day}`, text, html };
 }
 
+/** Where a failure of one user's reminders is reported. */
+export type ReminderLog = { warn(obj: object, msg: string): void };
+
 type ReminderRunOptions = {
   db: Db;
   /** `smtp` sends through `mailer`; `outbox` writes the outbox row with the reminder row. */
   mailer: Mailer;
   appUrl: string;
   now: Date;
+  log?: ReminderLog;
 };
 
-type ReminderRunResult = { recorded: number; sent: number; failed: number };
+const consoleLog: ReminderLog = {
+  warn: (obj, msg) => console.warn(JSON.stringify({ level: 'warn', msg, ...obj })),
+};
+
+/** Reports one user's failure with their id and the error's name only: no values, no message. */
+function reportFailure(options: ReminderRunOptions, userId: string, error: unknown) {
+  // The class's name tells error kinds apart even when a subclass left `name` as plain 'Error'.
+  const name =
+    error instanceof Error
+      ? error.name !== 'Error'
+        ? error.name
+        : error.constructor.name
+      : 'unknown';
+  (options.log ?? consoleLog).warn(
+    { user_id: userId, error: name },
+    'deadline reminders failed for one user',
+  );
+}
+
+type ReminderRunResult = {
+  recorded: number;
+  sent: number;
+  /** Deliveries SMTP refused (tried again later). */
+  failed: number;
+  /** Users whose reminders could not be worked out this run (logged, tried again next run). */
+  userErrors: number;
+  /** Unsent reminders dropped because their deadline is gone. */
+  dropped: number;
+};
+
+/** The user's current deadlines, counted from today in their zone, with their settings. */
+async function currentDeadlines(options: ReminderRunOptions, userId: string) {
+  const owner = { db: options.db, userId };
+  const settings = await getReminderSettings(owner);
+  const today = todayIn(settings.time_zone, options.now);
+  const deadlines = collectDeadlines(await loadDeadlineRecords({ ...owner, today }), today);
+  return { settings, today, deadlines };
+}
 
 /** Sends one mail over SMTP for a reminder row this run holds an attempt of. */
 async function deliver(
@@ -105,7 +152,10 @@ async function deliver(
   }
 }
 
-/** Tries again the reminders SMTP did not take, while their deadline is ahead. */
+/**
+ * Tries again the reminders SMTP did not take, while their deadline still exists and is ahead. A
+ * reminder whose deadline is gone is deleted so it is never sent.
+ */
 async function retryUnsent(options: ReminderRunOptions, result: ReminderRunResult) {
   const rows = await repository.findUnsentReminders({
     db: options.db,
@@ -113,35 +163,48 @@ async function retryUnsent(options: ReminderRunOptions, result: ReminderRunResul
     createdBefore: new Date(options.now.getTime() - RETRY_AFTER_MS),
     limit: 500,
   });
+  const current = new Map<string, Awaited<ReturnType<typeof currentDeadlines>>>();
   for (const row of rows) {
-    const to = await repository.findUserEmail({ db: options.db, userId: row.userId });
-    const kind = row.kind as DeadlineKind;
-    if (!to || !(kind in DEADLINE_KIND_NAMES)) continue;
-    const settings = await getReminderSettings({ db: options.db, userId: row.userId });
-    const today = todayIn(settings.time_zone, options.now);
-    const daysLeft = daysUntil(row.dueOn, today);
-    if (daysLeft < 0 || settings.reminders_off.includes(kind)) continue;
-    if (!(await repository.takeAttempt({ db: options.db, id: row.id, attempts: row.attempts }))) {
-      continue; // another run holds this attempt
+    try {
+      const to = await repository.findUserEmail({ db: options.db, userId: row.userId });
+      const kind = row.kind as DeadlineKind;
+      if (!to || !(kind in DEADLINE_KIND_NAMES)) continue;
+      let found = current.get(row.userId);
+      if (!found) {
+        found = await currentDeadlines(options, row.userId);
+        current.set(row.userId, found);
+      }
+      const { settings, today, deadlines } = found;
+      if (!deadlines.some((deadline) => deadline.key === row.deadlineKey)) {
+        await repository.deleteUnsentReminder({ db: options.db, id: row.id });
+        result.dropped += 1;
+        continue;
+      }
+      const daysLeft = daysUntil(row.dueOn, today);
+      if (daysLeft < 0 || settings.reminders_off.includes(kind)) continue;
+      if (!(await repository.takeAttempt({ db: options.db, id: row.id, attempts: row.attempts }))) {
+        continue; // another run holds this attempt
+      }
+      const mail = reminderMail({
+        to,
+        kind,
+        dueOn: row.dueOn,
+        daysLeft,
+        link: `${options.appUrl}/dashboard`,
+        appUrl: options.appUrl,
+      });
+      await deliver(options, { id: row.id, mail }, result);
+    } catch (error) {
+      result.userErrors += 1;
+      reportFailure(options, row.userId, error);
     }
-    const mail = reminderMail({
-      to,
-      kind,
-      dueOn: row.dueOn,
-      daysLeft,
-      link: `${options.appUrl}/dashboard`,
-      appUrl: options.appUrl,
-    });
-    await deliver(options, { id: row.id, mail }, result);
   }
 }
 
 /** Records and sends the reminders due today for one user. */
 async function remindUser(options: ReminderRunOptions, userId: string, result: ReminderRunResult) {
   const owner = { db: options.db, userId };
-  const settings = await getReminderSettings(owner);
-  const today = todayIn(settings.time_zone, options.now);
-  const deadlines = collectDeadlines(await loadDeadlineRecords({ ...owner, today }), today);
+  const { settings, today, deadlines } = await currentDeadlines(options, userId);
   const due = deadlines.flatMap((deadline) => {
     if (settings.reminders_off.includes(deadline.kind)) return [];
     const daysBefore = reminderDue(deadline.due_on, today);
@@ -191,22 +254,40 @@ async function remindUser(options: ReminderRunOptions, userId: string, result: R
   }
 }
 
-/** One run of the reminder job over every user with records. */
+/**
+ * One run of the reminder job over every user, keyset-paged by id. A user already looked at today
+ * (in their zone) is skipped unless a reminder of theirs is still unsent; a user is marked looked
+ * at once their reminders for the day are written. A failure of one user is logged and the run
+ * goes on with the next.
+ */
 export async function runDeadlineReminders(
   options: ReminderRunOptions,
 ): Promise<ReminderRunResult> {
-  const result: ReminderRunResult = { recorded: 0, sent: 0, failed: 0 };
+  const result: ReminderRunResult = { recorded: 0, sent: 0, failed: 0, userErrors: 0, dropped: 0 };
   if (options.mailer.transport === 'smtp') await retryUnsent(options, result);
   let after = '';
   for (;;) {
-    const users = await repository.findUsersWithRecords({
+    const users = await repository.findUsersPage({
       db: options.db,
       after,
       limit: USERS_PER_PAGE,
+      maxAttempts: MAX_ATTEMPTS,
     });
-    for (const userId of users) await remindUser(options, userId, result);
+    for (const user of users) {
+      const today = todayIn(effectiveTimeZone(user.timeZone), options.now);
+      if (user.remindersCheckedOn === today && !user.hasUnsent) continue;
+      try {
+        await remindUser(options, user.id, result);
+        if (user.remindersCheckedOn !== today) {
+          await repository.markRemindersChecked({ db: options.db, userId: user.id, day: today });
+        }
+      } catch (error) {
+        result.userErrors += 1;
+        reportFailure(options, user.id, error);
+      }
+    }
     if (users.length < USERS_PER_PAGE) break;
-    after = users[users.length - 1]!;
+    after = users[users.length - 1]!.id;
   }
   return result;
 }

@@ -1,6 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadlineReminders, intentToFiles, outboxEmails } from '@muster/db/schema/index';
+import {
+  deadlineReminders,
+  intentToFiles,
+  outboxEmails,
+  userProfiles,
+  veterans,
+} from '@muster/db/schema/index';
 import { deadlineRemindersJob } from '#src/modules/deadlines/jobs/deadline-reminders.job.ts';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
@@ -19,17 +25,20 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-function jobAt(iso: string) {
+type Logged = { obj: object; msg: string };
+
+function jobAt(iso: string, logged?: Logged[]) {
   const at = new Date(iso);
   return deadlineRemindersJob({
     mail: { smtpUrl: undefined, from: 'Muster <reminders@muster.test>' },
     appUrl: APP_URL,
     now: () => at,
+    log: { warn: (obj, msg) => logged?.push({ obj, msg }) },
   });
 }
 
-async function run(iso: string, times = 1) {
-  const job = jobAt(iso);
+async function run(iso: string, times = 1, logged?: Logged[]) {
+  const job = jobAt(iso, logged);
   await job.handler({
     payload: {},
     jobId: 'test',
@@ -168,5 +177,73 @@ describe('[DEADLINES][REMINDERS]', () => {
       .from(deadlineReminders)
       .where(and(eq(deadlineReminders.userId, user.userId), eq(deadlineReminders.daysBefore, 1)));
     expect(dayBefore[0]!.remindOn).toBe('2027-03-14');
+  });
+
+  it('[DEADLINES]: one user whose records cannot be read does not stop the others’ reminders', async () => {
+    const bad = await userWithItf('unreadable@example.com', '2028-04-09');
+    await app.database.db.insert(veterans).values({
+      userId: bad.userId,
+      isPrimary: true,
+      firstName: 'Pat',
+      lastName: 'Doe',
+      servicePeriods: '[]',
+    });
+    // A stored value that no longer decrypts: reading this user's records throws.
+    await app.database.db.execute(
+      sql`update ${veterans} set service_periods = 'enc:not-sealed' where user_id = ${bad.userId}`,
+    );
+    const others = ['good.a@example.com', 'good.b@example.com', 'good.c@example.com'];
+    for (const email of others) await userWithItf(email, '2028-04-09');
+    const logged: Logged[] = [];
+    await run('2028-03-10T15:00:00Z', 1, logged);
+    for (const email of others) expect(await remindersTo(email)).toHaveLength(1);
+    expect(await remindersTo('unreadable@example.com')).toHaveLength(0);
+    expect(logged).toEqual([
+      {
+        obj: { user_id: bad.userId, error: 'FieldDecryptionError' },
+        msg: 'deadline reminders failed for one user',
+      },
+    ]);
+    // The failed user is not marked looked at: the next run tries again.
+    const [profile] = await app.database.db
+      .select({ checked: userProfiles.remindersCheckedOn })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, bad.userId));
+    expect(profile!.checked).toBeNull();
+  });
+
+  it('[DEADLINES]: a stored ITF date that is no calendar day is skipped, other users still reminded', async () => {
+    await userWithItf('feb30@example.com', '2028-02-30T23:59:59-05:00');
+    await userWithItf('after.feb30@example.com', '2028-03-31');
+    const logged: Logged[] = [];
+    await run('2028-03-01T15:00:00Z', 1, logged);
+    expect(await remindersTo('after.feb30@example.com')).toHaveLength(1);
+    expect(await remindersTo('feb30@example.com')).toHaveLength(0);
+    expect(logged.filter((l) => JSON.stringify(l).includes('RangeError'))).toEqual([]);
+  });
+
+  it('[DEADLINES]: a user is looked at once a day in their zone; a record added later waits for the next day', async () => {
+    const email = 'checked.once@example.com';
+    const user = await userWithItf(email, '2029-09-01');
+    await run('2029-06-01T15:00:00Z');
+    const checked = async () =>
+      (
+        await app.database.db
+          .select({ on: userProfiles.remindersCheckedOn })
+          .from(userProfiles)
+          .where(eq(userProfiles.id, user.userId))
+      )[0]!.on;
+    expect(await checked()).toBe('2029-06-01');
+    // An intent VA reports later that day (written by another module, straight to the table).
+    await app.database.db
+      .update(intentToFiles)
+      .set({ expirationDate: '2029-07-01' })
+      .where(eq(intentToFiles.userId, user.userId));
+    await run('2029-06-01T16:00:00Z');
+    expect(await remindersTo(email)).toHaveLength(0); // already looked at today: skipped
+    // The next day the 30-day reminder catches up (29 days left).
+    await run('2029-06-02T15:00:00Z');
+    expect(await remindersTo(email)).toHaveLength(1);
+    expect(await checked()).toBe('2029-06-02');
   });
 });

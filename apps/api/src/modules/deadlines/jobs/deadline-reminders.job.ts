@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '@muster/db/jobs';
 import { createMailer } from '#src/modules/mail/mailer.ts';
-import { runDeadlineReminders } from '../reminders.service.ts';
+import { runDeadlineReminders, type ReminderLog } from '../reminders.service.ts';
 
 /**
  * Sends the deadline reminder emails due now (30, 7 and 1 days before, in each user's time zone),
@@ -13,6 +13,8 @@ export function deadlineRemindersJob(deps: {
   /** The web app's address, which the mails link into. */
   appUrl: string;
   now?: () => Date;
+  /** Where one user's failure is reported (their id and the error's name); the console by default. */
+  log?: ReminderLog;
 }) {
   return defineJob({
     name: 'deadlines.send-reminders',
@@ -26,6 +28,7 @@ export function deadlineRemindersJob(deps: {
           mailer,
           appUrl: deps.appUrl,
           now: deps.now?.() ?? new Date(),
+          log: deps.log,
         });
       } finally {
         await mailer.close();

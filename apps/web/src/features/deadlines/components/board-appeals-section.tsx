@@ -16,6 +16,7 @@ import { Form } from '@/components/ui/form';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
+import { isApiError } from '@/lib/api-error';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 import { useCreateBoardAppeal } from '../api/create-board-appeal';
@@ -30,6 +31,7 @@ const DOCKET_NAMES: Record<BoardDocket, string> = {
 
 const formSchema = createBoardAppealInputSchema.pick({ docket: true, filed_on: true });
 type FormValues = z.infer<typeof formSchema>;
+const FORM_FIELDS: readonly (keyof FormValues)[] = ['docket', 'filed_on'];
 
 function AppealForm() {
   const create = useCreateBoardAppeal();
@@ -43,7 +45,13 @@ function AppealForm() {
         toastSuccess('Your Board appeal is recorded');
         form.reset({ docket: 'evidence', filed_on: '' });
       },
-      onError: (error) => toastError(error),
+      onError: (error) => {
+        // The server's word on a field goes under that field; anything else is a toast.
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const known = FORM_FIELDS.filter((name) => fields[name] !== undefined);
+        for (const name of known) form.setError(name, { message: fields[name] });
+        if (known.length === 0) toastError(error);
+      },
     });
   });
   return (

@@ -130,5 +130,29 @@ describe('dashboard: Next deadlines', () => {
       'href',
       '/va-forms/intent-to-file',
     );
+    // No deadline, no calendar: the download is not offered.
+    expect(within(panel).queryByRole('button', { name: 'Download calendar (.ics)' })).toBeNull();
+  });
+
+  it('saves no file when the calendar answers 204 (the deadlines are gone since the list loaded)', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { api } = mockSignedIn({
+      routes: {
+        'GET /deadlines': json(OVERVIEW),
+        'GET /deadlines.ics': new Response(null, { status: 204 }),
+      },
+    });
+    renderApp({ path: '/dashboard' });
+    const panel = await screen.findByRole('region', { name: 'Next deadlines' }, FIRST_LOAD);
+    const before = api.calls('GET', '/deadlines').length;
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'Download calendar (.ics)' }),
+    );
+    expect(
+      await screen.findByText('You have no upcoming deadlines to add to a calendar'),
+    ).toBeVisible();
+    expect(click).not.toHaveBeenCalled();
+    // The list is loaded again.
+    await waitFor(() => expect(api.calls('GET', '/deadlines').length).toBeGreaterThan(before));
   });
 });

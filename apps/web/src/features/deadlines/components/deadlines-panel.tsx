@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { toastError } from '@/lib/toast';
+import { toastError, toastSuccess } from '@/lib/toast';
 import { cn } from '@/utils/cn';
 
 import { useDeadlines } from '../api/get-deadlines';
@@ -135,6 +135,10 @@ export function DeadlinesPanel() {
           aria-busy={calendar.isPending}
           onClick={() =>
             calendar.mutate(undefined, {
+              onSuccess: (file) => {
+                // The panel hides this button with no deadlines; they may have gone since it loaded.
+                if (!file) toastSuccess('You have no upcoming deadlines to add to a calendar');
+              },
               onError: (error) => toastError(error),
             })
           }

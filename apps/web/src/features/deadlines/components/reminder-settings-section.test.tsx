@@ -7,7 +7,7 @@ import { apiError, json } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
 import { mockSignedIn } from '@/testing/session';
 
-import { filterTimeZones } from './reminder-settings-section';
+import { changedSettings, filterTimeZones } from './reminder-settings-section';
 
 const FIRST_LOAD = { timeout: 5000 };
 
@@ -20,7 +20,8 @@ describe('/profile: deadline reminders', () => {
     expect(filterTimeZones(zones, 'mars')).toEqual([]);
   });
 
-  it('saves a searched time zone and a kind switched off', async () => {
+  // Types two searches key by key over a long list: slower than most under a loaded machine.
+  it('saves a searched time zone and a kind switched off', { timeout: 15_000 }, async () => {
     const { api } = mockSignedIn({
       routes: {
         'PATCH /deadlines/settings': (request) =>
@@ -71,6 +72,59 @@ describe('/profile: deadline reminders', () => {
     expect(
       await within(section).findByText('Reminders arrive on the right day where you are.'),
     ).toBeVisible();
+  });
+
+  it('sends only the fields changed: the default zone is never sent as a choice', () => {
+    const settings = { time_zone: 'America/New_York', reminders_off: ['bdd_window' as const] };
+    expect(changedSettings(settings, { ...settings })).toEqual({});
+    expect(changedSettings(settings, { time_zone: 'America/New_York', reminders_off: [] })).toEqual(
+      { reminders_off: [] },
+    );
+    expect(changedSettings(settings, { ...settings, time_zone: 'America/Chicago' })).toEqual({
+      time_zone: 'America/Chicago',
+    });
+  });
+
+  it('switching a kind off sends the kinds alone, leaving the default zone unchosen', async () => {
+    const { api } = mockSignedIn({
+      routes: {
+        'PATCH /deadlines/settings': (request) =>
+          json({
+            time_zone: 'America/New_York',
+            time_zone_chosen: false,
+            reminders_off: [],
+            ...(request.body as object),
+          }),
+      },
+    });
+    renderApp({ path: '/profile' });
+    const section = await screen.findByRole('region', { name: 'Deadline reminders' }, FIRST_LOAD);
+    await within(section).findByText(/Not chosen yet: reminders use Eastern Time/);
+    await userEvent.click(within(section).getByRole('checkbox', { name: 'Intent to File expiry' }));
+    await userEvent.click(within(section).getByRole('button', { name: 'Save reminder settings' }));
+    await waitFor(() => expect(api.calls('PATCH', '/deadlines/settings')).toHaveLength(1));
+    expect(api.calls('PATCH', '/deadlines/settings')[0]?.body).toEqual({
+      reminders_off: ['itf_expiry'],
+    });
+  });
+
+  it('puts the server’s word on a field under that field', async () => {
+    mockSignedIn({
+      routes: {
+        'PATCH /deadlines/settings': apiError(400, ERR.INVALID_INPUT, {
+          fields: { time_zone: 'Not a known time zone; choose one from the list' },
+        }),
+      },
+    });
+    renderApp({ path: '/profile' });
+    const section = await screen.findByRole('region', { name: 'Deadline reminders' }, FIRST_LOAD);
+    const zone = await within(section).findByLabelText('Time zone');
+    await userEvent.selectOptions(zone, 'America/Chicago');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save reminder settings' }));
+    expect(
+      await within(section).findByText('Not a known time zone; choose one from the list'),
+    ).toBeVisible();
+    await waitFor(() => expect(zone).toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('a link to the section (the dashboard’s "Reminder settings") scrolls to it', async () => {
@@ -131,5 +185,22 @@ describe('/profile: Board appeals', () => {
       docket: 'evidence',
       filed_on: '2026-11-02',
     });
+  });
+
+  it('puts the server’s word on the day under the day field', async () => {
+    mockSignedIn({
+      routes: {
+        'POST /board-appeals': apiError(400, ERR.INVALID_INPUT, {
+          fields: { filed_on: 'Must not be in the future' },
+        }),
+      },
+    });
+    renderApp({ path: '/profile' });
+    const section = await screen.findByRole('region', { name: 'Board appeals' }, FIRST_LOAD);
+    const day = within(section).getByLabelText('Date the Board received your VA Form 10182');
+    await userEvent.type(day, '2026-11-02');
+    await userEvent.click(within(section).getByRole('button', { name: 'Record appeal' }));
+    expect(await within(section).findByText('Must not be in the future')).toBeVisible();
+    await waitFor(() => expect(day).toHaveAttribute('aria-invalid', 'true'));
   });
 });

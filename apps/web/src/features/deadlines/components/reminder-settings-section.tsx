@@ -4,6 +4,7 @@ import {
   reminderSettingsSchema,
   type DeadlineKind,
   type ReminderSettings,
+  type UpdateReminderSettingsInput,
 } from '@muster/contract/deadlines';
 import { DEADLINE_KIND_NAMES } from '@muster/domain/deadline-guardian';
 import { useEffect, useId, useState } from 'react';
@@ -19,6 +20,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { isApiError } from '@/lib/api-error';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 import { useReminderSettings } from '../api/get-reminder-settings';
@@ -74,6 +76,29 @@ export function filterTimeZones(zones: readonly string[], search: string): strin
   });
 }
 
+/** The same kinds, whatever their order. */
+function sameKinds(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((kind) => b.includes(kind));
+}
+
+/**
+ * Only what the user changed: sending the zone shown when none was chosen would turn the default
+ * into a choice, so an unchanged zone is left out (and so are unchanged kinds).
+ */
+export function changedSettings(
+  settings: Pick<ReminderSettings, 'time_zone' | 'reminders_off'>,
+  values: FormValues,
+): UpdateReminderSettingsInput {
+  return {
+    ...(values.time_zone === settings.time_zone ? {} : { time_zone: values.time_zone }),
+    ...(sameKinds(values.reminders_off, settings.reminders_off)
+      ? {}
+      : { reminders_off: values.reminders_off }),
+  };
+}
+
+const FORM_FIELDS: readonly (keyof FormValues)[] = ['time_zone', 'reminders_off'];
+
 function SettingsForm({ settings }: { settings: ReminderSettings }) {
   const searchId = useId();
   const update = useUpdateReminderSettings();
@@ -91,9 +116,20 @@ function SettingsForm({ settings }: { settings: ReminderSettings }) {
   const searchHintId = `${searchId}-hint`;
 
   const submit = form.handleSubmit((values) => {
-    update.mutate(values, {
+    const changes = changedSettings(settings, values);
+    if (Object.keys(changes).length === 0) {
+      toastSuccess('Nothing to save: your reminder settings are unchanged');
+      return;
+    }
+    update.mutate(changes, {
       onSuccess: () => toastSuccess('Your reminder settings are saved'),
-      onError: (error) => toastError(error),
+      onError: (error) => {
+        // The server's word on a field goes under that field; anything else is a toast.
+        const fields = isApiError(error) ? (error.fields ?? {}) : {};
+        const known = FORM_FIELDS.filter((name) => fields[name] !== undefined);
+        for (const name of known) form.setError(name, { message: fields[name] });
+        if (known.length === 0) toastError(error);
+      },
     });
   });
 
