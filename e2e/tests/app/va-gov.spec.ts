@@ -116,21 +116,27 @@ test('[APP][VA]: connect VA.gov, file the Intent to File, submit the 526EZ and f
 
   // The 526EZ: built from the records, every step reachable from the step list, the one question
   // the records cannot answer asked on the review step, then sent to VA.
+  // By keyboard only: the step links, the question's radio buttons and Submit.
   await page.goto('/va-forms/526ez');
   const steps = page.getByRole('navigation', { name: 'Form steps' });
-  await steps.getByRole('link', { name: /Disabilities/ }).click();
+  await steps.getByRole('link', { name: /Disabilities/ }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Left knee strain').first()).toBeVisible();
   await checkA11y(page);
-  await steps.getByRole('link', { name: /Review & submit/ }).click();
+  await steps.getByRole('link', { name: /Review & submit/ }).focus();
+  await page.keyboard.press('Enter');
   await expect(steps.getByRole('link', { name: /Review & submit/ })).toHaveAttribute(
     'aria-current',
     'step',
   );
-  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('radio', { name: 'No' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: 'No' })).toBeChecked();
   await expect(page.getByText('VA’s rules accept everything on this claim.')).toBeVisible();
   await checkA11y(page);
   await fitsOnAPhone(page);
-  await page.getByRole('button', { name: 'Submit my claim to VA' }).click();
+  await page.getByRole('button', { name: 'Submit my claim to VA' }).focus();
+  await page.keyboard.press('Enter');
   const sent = page.getByRole('region', { name: 'Sent to VA' });
   await expect(sent.getByText(/^VA claim \d+$/)).toBeVisible();
   const claimId = /\d+/.exec((await sent.getByText(/^VA claim \d+$/).textContent()) ?? '')![0];
