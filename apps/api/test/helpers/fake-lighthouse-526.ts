@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import { safeRegExp } from '../../src/modules/va-forms/safe-pattern.ts';
 import type { FakeLighthouse } from './fake-lighthouse.ts';
 import {
   CLAIMS_ROOT,
   compileSchema,
+  createAjv,
   errorsOf,
   loadClaimsSpec,
   responseValidators,
@@ -57,10 +57,6 @@ export type Fake526State = {
   lostAnswers: number[];
 };
 
-// ajv-formats is CommonJS: its default export arrives as the module object or the function.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as (ajv: Ajv) => void;
-
 const V2_526_SCHEMA_PATH = sharedDataPath('claims_api/schemas/v2_526.json');
 const PATH = /^\/veterans\/([^/]+)\/526\/(validate|synchronous)$/;
 
@@ -96,13 +92,7 @@ export function create526RequestValidators(): {
   check(body: unknown): string[];
 } {
   const spec = loadClaimsSpec();
-  const ajv = new Ajv({
-    strict: false,
-    allErrors: true,
-    unicodeRegExp: false,
-    code: { regExp: safeRegExp },
-  });
-  addFormats(ajv);
+  const ajv = createAjv({ unicodeRegExp: false, code: { regExp: safeRegExp } });
   const operationOf = (step: 'validate' | 'synchronous') => {
     const operation = spec.paths[`/veterans/{veteranId}/526/${step}`]!.post! as SpecOperation;
     const schema = withoutNullRequired(operation.requestBody!.content['application/json']!.schema);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 /**
@@ -41,8 +41,8 @@ export type SpecOperation = {
 };
 
 /** A fresh Ajv with formats, lenient about unknown keywords (VA's documents use a few). */
-export function createAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+export function createAjv(options: Omit<Options, 'strict' | 'allErrors'> = {}): Ajv {
+  const ajv = new Ajv({ ...options, strict: false, allErrors: true });
   // ajv-formats is CommonJS: its default export arrives as the module object or the function.
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
     addFormatsModule) as (ajv: Ajv) => void;

@@ -35,7 +35,7 @@ import {
   storeFailed,
   storeSubmitted,
 } from './va-526-submit.repository.ts';
-import { check526, gatherClaimRecords } from './va-forms.service.ts';
+import { check526, gatherClaimRecords, todayOf } from './va-forms.service.ts';
 
 /**
  * Sending the 21-526EZ to VA through Lighthouse Benefits Claims v2: VA validates the body first
@@ -62,7 +62,6 @@ type Options = {
 const PRIMARY_KEY = 'primary';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 /** What the veteran sees of an attempt whose outcome VA did not confirm. */
 const UNCERTAIN_DETAIL =

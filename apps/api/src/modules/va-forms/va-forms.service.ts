@@ -24,7 +24,7 @@ import { validate526Attributes } from './va-526-schema.ts';
 type Owner = { db: Db; userId: string };
 
 /** Today as a calendar date (UTC), for the rules that compare dates. */
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+export const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 function toDisability526(disability: DisabilityExport): Disability526 {
   const step = disability.answers.find((entry) => entry.step === 'military-symptoms');

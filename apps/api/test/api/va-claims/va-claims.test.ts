@@ -6,7 +6,7 @@ import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { startFakeLighthouse, type FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
 import { seedVaClaim } from '../../helpers/fake-lighthouse-claims.ts';
-import { APP_URL, connect, vaFlags } from '../va-integrations/va-helpers.ts';
+import { APP_URL, connectedVeteran as connectAs, vaFlags } from '../va-integrations/va-helpers.ts';
 
 let app: TestApp;
 let fake: FakeLighthouse;
@@ -25,15 +25,8 @@ beforeEach(() => {
   expect(fake.violations).toEqual([]);
 });
 
-let icnSequence = 1012667300;
 /** A signed-in user connected to Benefits Claims as a veteran of their own (a fresh ICN). */
-async function connectedVeteran(email: string) {
-  const me = await signIn(app, email);
-  fake.patientIcn = `${icnSequence++}V762142`;
-  const icn = fake.patientIcn;
-  await connect(app, me.token);
-  return { ...me, icn };
-}
+const connectedVeteran = (email: string) => connectAs(app, fake, email);
 
 const getList = (token: string) =>
   app.inject({ method: 'GET', url: '/va-forms/claims', headers: bearer(token) });

@@ -6,7 +6,12 @@ import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { startFakeLighthouse, type FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
 import type { FakeDisabilityRating } from '../../helpers/fake-lighthouse-rating.ts';
-import { APP_URL, connect, vaFlags } from '../va-integrations/va-helpers.ts';
+import {
+  APP_URL,
+  connect,
+  connectedVeteran as connectAs,
+  vaFlags,
+} from '../va-integrations/va-helpers.ts';
 
 let app: TestApp;
 let fake: FakeLighthouse;
@@ -31,14 +36,13 @@ const alone = (rating: number) => calculateCompensation({ input: { rating }, tod
 
 let icnSequence = 1012668100;
 /** A signed-in user connected to Veteran Verification as a veteran of their own. */
-async function connectedVeteran(email: string, rating?: FakeDisabilityRating) {
-  const me = await signIn(app, email);
-  fake.patientIcn = `${icnSequence++}V762142`;
-  const icn = fake.patientIcn;
-  if (rating) fake.rating.ratings.set(icn, rating);
-  await connect(app, me.token, 'veteran-verification');
-  return { ...me, icn };
-}
+const connectedVeteran = (email: string, rating?: FakeDisabilityRating) =>
+  connectAs(app, fake, email, {
+    service: 'veteran-verification',
+    beforeConnect: (icn) => {
+      if (rating) fake.rating.ratings.set(icn, rating);
+    },
+  });
 
 const getConditions = (token: string) =>
   app.inject({ method: 'GET', url: '/va-conditions', headers: bearer(token) });

@@ -5,7 +5,7 @@ import { VA_AUTH_EXPIRED_DETAIL, VA_NOT_CONNECTED_DETAIL } from '@muster/contrac
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { startFakeLighthouse, type FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
-import { APP_URL, connect, vaFlags } from './va-helpers.ts';
+import { APP_URL, connectedVeteran as connectAs, vaFlags } from './va-helpers.ts';
 
 let app: TestApp;
 let fake: FakeLighthouse;
@@ -25,15 +25,8 @@ beforeEach(() => {
   expect(fake.violations).toEqual([]);
 });
 
-let icnSequence = 1012667100;
 /** A signed-in user connected to Benefits Claims as a veteran of their own (a fresh ICN). */
-async function connectedVeteran(email: string) {
-  const me = await signIn(app, email);
-  fake.patientIcn = `${icnSequence++}V762142`;
-  const icn = fake.patientIcn;
-  await connect(app, me.token);
-  return { ...me, icn };
-}
+const connectedVeteran = (email: string) => connectAs(app, fake, email);
 
 const getItf = (token: string) =>
   app.inject({ method: 'GET', url: '/va-forms/intent-to-file', headers: bearer(token) });

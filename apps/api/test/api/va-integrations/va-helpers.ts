@@ -4,8 +4,9 @@ import {
   vaAuthEndpointParametersSchema,
   type VaAuthEndpointParameters,
 } from '@muster/contract/va-integrations';
-import { bearer } from '../../helpers/auth.ts';
+import { bearer, signIn } from '../../helpers/auth.ts';
 import type { TestApp } from '../../helpers/build-test-app.ts';
+import type { FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
 
 export const APP_URL = 'http://app.muster.test';
 
@@ -53,4 +54,24 @@ export async function vaFlags(app: TestApp, token: string, userId: string) {
   });
   expect(response.statusCode, response.body).toBe(200);
   return userProfileSchema.parse(response.json()).is_va_authenticated;
+}
+
+let icnSequence = 1012670000;
+
+/**
+ * Signs `email` in and connects it to VA.gov as a veteran of their own (a fresh ICN, so one
+ * test's records at VA never meet another's); `beforeConnect` seeds what VA holds for that ICN.
+ */
+export async function connectedVeteran(
+  app: TestApp,
+  fake: FakeLighthouse,
+  email: string,
+  options: { service?: string; beforeConnect?: (icn: string) => void } = {},
+) {
+  const me = await signIn(app, email);
+  const icn = `${icnSequence++}V762142`;
+  fake.patientIcn = icn;
+  options.beforeConnect?.(icn);
+  await connect(app, me.token, options.service);
+  return { ...me, icn };
 }

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { cn } from '@/utils/cn';
 
 import { useConditionSearch } from '../api/search-conditions';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** How long typing must pause before the catalogue is asked. */
 export const CONDITION_SEARCH_DEBOUNCE_MS = 250;

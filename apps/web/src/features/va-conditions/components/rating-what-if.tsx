@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toApiError } from '@/lib/api-error';
 
 import { useVaConditionsWhatIf } from '../api/get-va-conditions-what-if';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 /** The ratings VA assigns: 0 to 100 in steps of 10. */
 const PERCENTS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100] as const;
