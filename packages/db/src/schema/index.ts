@@ -14,3 +14,5 @@ export * from './decision-letters.ts';
 export * from './evidence.ts';
 export * from './va-integrations.ts';
 export * from './deadlines.ts';
+export * from './cfiles.ts';
+export * from './vso.ts';
