@@ -317,6 +317,32 @@ describe('findMedications on hand-written pages', () => {
   });
 });
 
+describe('findMedications leaves out what the veteran does not take', () => {
+  it("skips a relative's medicine unless the clause comes back to the veteran", () => {
+    expect(namesIn('Family history: mother takes metformin for diabetes.')).toEqual([]);
+    expect(namesIn('FH: father on lisinopril 20 mg daily')).toEqual([]);
+    expect(namesIn('Wife reports patient takes sertraline 50 mg nightly.')).toEqual(['sertraline']);
+    expect(namesIn('Brother has asthma.\nMedications: albuterol 90 mcg prn')).toEqual([
+      'albuterol',
+    ]);
+  });
+
+  it("skips a drug screen's result", () => {
+    expect(namesIn('UDS positive for buprenorphine and THC.')).toEqual([]);
+    expect(namesIn('Urine drug screen: oxycodone detected')).toEqual([]);
+    expect(namesIn('Buprenorphine/naloxone 8/2 mg SL daily')).toEqual(['buprenorphine/naloxone']);
+  });
+
+  it('skips a town written as an address, but not the drug', () => {
+    expect(namesIn('1234 Main Street\nNorco, CA 92860\n')).toEqual([]);
+    expect(namesIn('Norco, CA')).toEqual([]);
+    expect(namesIn('Norco 10/325 1 tab q6h prn pain')).toEqual(['hydrocodone/acetaminophen']);
+    expect(namesIn('Norco, Flexeril and ibuprofen for back pain')).toContain(
+      'hydrocodone/acetaminophen',
+    );
+  });
+});
+
 describe('findMedications on the generated set', () => {
   it('keeps precision and recall over (page, medication) pairs at 0.95 or above', () => {
     const pages = generateMedicationPages(240);

@@ -22,6 +22,8 @@
  *   "Discontinued" and "no longer taking" are kept: stopping a drug does not erase its history.
  * - A lab result: the name followed by a value in a lab unit ("Vitamin D 25 ng/mL", "lithium
  *   0.8 mEq/L") or by "level", "deficiency" and the like.
+ * - A relative's medicine ("mother takes metformin", "FH: father on lisinopril"), a drug screen's
+ *   result ("UDS positive for buprenorphine") and a town written as an address ("Norco, CA").
  * - Nicotine and testosterone only count with a dose or a product word (patch, gum, gel,
  *   cypionate…): "nicotine dependence" and "low testosterone" are conditions, not drugs.
  *
@@ -470,6 +472,29 @@ const DENIAL = new RegExp(
 );
 const LIST_JOIN = /^[\s,/]*(?:(?:and|or|nor)\b)?[\s,/]*$/i;
 
+/**
+ * A relative's medicine ("mother takes metformin", "FH: father on lisinopril"): a family word
+ * earlier in the clause, with no word for the veteran between it and the drug.
+ */
+const FAMILY_WORD =
+  /\b(?:mother|father|mom|dad|brother|sister|son|daughter|wife|husband|spouse|grandmother|grandfather|grandparents?|aunt|uncle|cousin|family\s+history|fh)\b/gi;
+const VETERAN_WORD = /\b(?:veteran|patient|pt|vet|member|snm|he|she|i)\b/i;
+/** A drug screen's result names what was in the urine, not what was prescribed. */
+const DRUG_SCREEN =
+  /\b(?:uds|udt|urine\s+(?:drug|tox(?:icology)?)|tox(?:icology)?\s+screen|drug\s+screen|drug\s+test)\b/i;
+/**
+ * A place that shares a brand's name, written as an address ("Norco, CA 92860"): the name, a comma,
+ * a US state code, then a ZIP code, a comma or the end of the line.
+ */
+const STATE_AFTER =
+  /^,[ \t]*(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY])(?:[ \t]+\d{5}(?:-\d{4})?)?[ \t]*(?:,|\r?\n|$)/;
+
+function isRelatives(before: string): boolean {
+  let last = -1;
+  for (const match of before.matchAll(FAMILY_WORD)) last = match.index + match[0].length;
+  return last >= 0 && !VETERAN_WORD.test(before.slice(last));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Dates.
 
@@ -756,8 +781,10 @@ function findOnPage(text: string, pageDate: string | null): Mention[] {
     const after = text.slice(candidate.end, candidate.end + 60);
     if (LAB_VALUE.test(after) || LAB_WORD.test(after)) continue;
     if (ALLERGY_AFTER.test(after) || inSpans(allergies, candidate.start)) continue;
+    if (STATE_AFTER.test(after)) continue;
     const clauseStart = clauseStartBefore(text, candidate.start);
     const before = text.slice(clauseStart, candidate.start);
+    if (isRelatives(before) || DRUG_SCREEN.test(before)) continue;
     const continuesDenial =
       previousDenied !== undefined &&
       previousDenied.end >= clauseStart &&
