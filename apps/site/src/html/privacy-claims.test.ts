@@ -22,6 +22,12 @@ describe('privacy claims', () => {
     );
     expect(policy).toContain('Social Security number, VA file number, date of birth, address');
     expect(policy).toContain(
+      'for each C-file you give us, its file name, the text read from each of its pages and the medications and diagnoses found in it',
+    );
+    expect(policy).toContain(
+      'the name, email address and phone number of your representative, and the label you give each link you share with them',
+    );
+    expect(policy).toContain(
       'so is the copy we keep of each claim form you file with VA through Muster',
     );
     expect(policy).toContain('each file is encrypted with AES-256-GCM as it arrives');

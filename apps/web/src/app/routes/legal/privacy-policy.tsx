@@ -59,8 +59,11 @@ export function PrivacyPolicyRoute() {
           details, the facts against the claim and the letter’s text) and the name and email address
           of each doctor you send one to; for each buddy statement, the signer’s name, email
           address, relationship to you and what they saw, their answers, statement, signature and
-          contact details, and your notes on it; and your chat messages, the assistant’s replies and
-          the titles of your conversations.
+          contact details, and your notes on it; for each C-file you give us, its file name, the
+          text read from each of its pages and the medications and diagnoses found in it; the name,
+          email address and phone number of your representative, and the label you give each link
+          you share with them; and your chat messages, the assistant’s replies and the titles of
+          your conversations.
         </li>
         <li>
           Uploaded files are encrypted with AES-256-GCM as they arrive when we keep them on our own
@@ -83,13 +86,18 @@ export function PrivacyPolicyRoute() {
           disabilities and conditions, the names of your documents, and the names you give your
           claims. So do your email address (it is how you sign in), your account settings (including
           your time zone and reminder choices), the references VA gives your Intent to File and your
-          claims, and the dates and kinds of your deadlines and of any Board appeal you record.
+          claims, the dates and kinds of your deadlines and of any Board appeal you record, your
+          representative’s organisation, accreditation number and POA code, and which records each
+          link you share reaches, when it expires and when and from which network it was opened.
         </li>
         <li>
           Only you can see your claim. Our staff look at it only if you ask for help. Someone you
           ask for a buddy statement sees only your first name, the condition and what you asked; a
           doctor you send a nexus letter to sees your first name, the condition and the draft
-          letter, and nothing else.
+          letter, and nothing else. A representative you share a link with sees only the records you
+          chose, until the link expires or you revoke it; records of drug or alcohol treatment, HIV
+          or sickle cell are left out unless you tick each one, and every opening of the link is
+          shown to you.
         </li>
       </ul>
 
