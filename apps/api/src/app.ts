@@ -31,6 +31,8 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { createAiEngine, type AiEngine } from './modules/ai/ai.engine.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { cfileRoutes } from './modules/cfiles/cfiles.routes.ts';
+import { plainCopyDir } from './modules/cfiles/plain-copy.ts';
 import { decisionLetterRoutes } from './modules/decision-letters/decision-letters.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { uploadRoutes } from './modules/storage/uploads.routes.ts';
@@ -54,6 +56,7 @@ import { intentToFileRoutes } from './modules/intent-to-file/intent-to-file.rout
 import { deadlineRoutes } from './modules/deadlines/deadlines.routes.ts';
 import { vaConditionRoutes } from './modules/va-conditions/va-conditions.routes.ts';
 import { vaClaimRoutes } from './modules/va-claims/va-claims.routes.ts';
+import { vsoRoutes } from './modules/vso/vso.routes.ts';
 import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { isPendingUpload } from './modules/storage/storage.service.ts';
@@ -166,6 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mail: config.mail,
       appUrl: config.urls.app,
       log: app.log,
+      cfiles: { ...config.cfiles, tmpDir: plainCopyDir(config.dataDir) },
+      jobs: () => app.jobs,
     }),
   );
   // Encrypted columns seal and open values with this app's key ring.
@@ -209,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(uploadRoutes);
   await app.register(documentRoutes);
   await app.register(decisionLetterRoutes);
+  await app.register(cfileRoutes);
   await app.register(veteranRoutes);
   await app.register(disabilityRoutes);
   await app.register(personalStatementRoutes);
@@ -223,6 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(deadlineRoutes);
   await app.register(vaConditionRoutes);
   await app.register(vaClaimRoutes);
+  await app.register(vsoRoutes);
   await app.register(vaFormRoutes);
   await app.register(contactRoutes);
   // The embedded outbox is a development tool: never served in production or with real SMTP.

@@ -33,7 +33,7 @@ test('[APP][SMOKE]: the server fills in the runtime configuration; no inline scr
   expect(await page.locator('script:not([src])').count()).toBe(0);
 });
 
-test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', async ({
+test('[APP][SMOKE]: a page with nothing to show yet says what to do, and passes axe', async ({
   login,
   page,
 }) => {
@@ -41,7 +41,7 @@ test('[APP][SMOKE]: pages not built yet say what they will hold, and pass axe', 
   await page.goto('/cfile/queue');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('C-file processing');
-  await expect(page.getByText('Follow the progress while Muster reads your C-file.')).toBeVisible();
+  await expect(page.getByText('No C-file yet')).toBeVisible();
   await expect(page).toHaveTitle('C-file processing · Muster');
   await expectAppFooter(page);
   await checkA11y(page);

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calculator.ts';
-import { isoDateTimeSchema, jobStatusSchema, pagedSchema } from './common.ts';
+import {
+  isoDateTimeSchema,
+  jobStatusSchema,
+  pageQuerySchema,
+  pagedSchema,
+  pathIdSchema,
+} from './common.ts';
 import { sideOfBodySchema } from './conditions.ts';
+import { MAX_BULK_DISABILITIES } from './disabilities.ts';
 import { safeText } from './text.ts';
 
 /** The most pages one C-file may have; a longer file is refused when it is counted. */
@@ -38,6 +45,8 @@ export const cfileSchema = z.object({
 });
 export type Cfile = z.infer<typeof cfileSchema>;
 export const cfileListSchema = pagedSchema(cfileSchema);
+/** `GET /cfiles?page=&page_size=`. */
+export const cfileListQuerySchema = pageQuerySchema;
 export type CfileList = z.infer<typeof cfileListSchema>;
 
 export const cfileCreatedSchema = z.object({ id: z.uuid(), status: jobStatusSchema });
@@ -96,9 +105,15 @@ export const cfilePageSchema = z.object({
   protected_7332: z.boolean(),
 });
 export type CfilePage = z.infer<typeof cfilePageSchema>;
+/**
+ * `GET /cfiles/{id}/pages/{page}`. The page is checked once the C-file is found (1 to its
+ * `pages_total`, else 400), so another user's C-file answers 404 whatever the number.
+ */
 export const cfilePageParamsSchema = z.object({
-  id: z.string(),
-  page: z.coerce.number().int().min(1).max(CFILE_MAX_PAGES),
+  id: pathIdSchema,
+  page: safeText({ min: 1, max: 100, trim: false }).describe(
+    `A page number, from 1 to the file's pages_total (at most ${CFILE_MAX_PAGES})`,
+  ),
 });
 
 /** `POST /cfiles/{id}/disabilities`: add found conditions as disabilities in one step. */
@@ -106,7 +121,7 @@ export const addCfileDisabilitiesSchema = z.object({
   names: z
     .array(safeText({ min: 1, max: 200 }))
     .min(1)
-    .max(100),
+    .max(MAX_BULK_DISABILITIES),
 });
 export type AddCfileDisabilities = z.infer<typeof addCfileDisabilitiesSchema>;
 export const addedCfileDisabilitiesSchema = z.object({

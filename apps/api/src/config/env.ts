@@ -174,6 +174,12 @@ const envSchema = z
     LIGHTHOUSE_REDIRECT_URI: optionalUrl(['http', 'https']),
     /** The longest one call to VA may take. */
     LIGHTHOUSE_TIMEOUT_MS: limit(15_000, 100),
+    /** C-files: use Poppler's pdftotext for text pages when it is installed. */
+    CFILE_PDFTOTEXT: bool(true),
+    /** C-files: how long a worker holds a chunk of pages without reporting (renewed each page). */
+    CFILE_LEASE_SECONDS: limit(90, 1),
+    /** C-files: pages in one chunk (one job). */
+    CFILE_CHUNK_PAGES: limit(20, 1),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -297,6 +303,8 @@ export type Config = {
   apiDocs: boolean;
   mail: { smtpUrl: string | undefined; from: string; teamEmail: string };
   oauth: { google: OAuthProviderConfig | undefined; discord: OAuthProviderConfig | undefined };
+  /** How C-files are read: the pdftotext fast path, the chunk lease and size. */
+  cfiles: { pdftotext: boolean; leaseSeconds: number; chunkPages: number };
   /** Absent: no outside model, and the offline engine answers everything. */
   ai: AiProviderConfig | undefined;
   billing: {
@@ -458,6 +466,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
             };
           })()
         : undefined,
+    cfiles: {
+      pdftotext: env.CFILE_PDFTOTEXT,
+      leaseSeconds: env.CFILE_LEASE_SECONDS,
+      chunkPages: env.CFILE_CHUNK_PAGES,
+    },
     ai:
       env.AI_PROVIDER && env.AI_MODEL
         ? {

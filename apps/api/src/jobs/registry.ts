@@ -1,5 +1,7 @@
 import type { JobQueue } from '@muster/db/jobs';
 import type { AiProviderConfig } from '#src/config/env.ts';
+import type { CfileSettings } from '#src/modules/cfiles/cfile-processing.service.ts';
+import { cfileJobs } from '#src/modules/cfiles/jobs/process-cfile.job.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
 import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
 import { deadlineRemindersJob } from '#src/modules/deadlines/jobs/deadline-reminders.job.ts';
@@ -20,12 +22,17 @@ export function createJobDefinitions(deps: {
   appUrl: string;
   /** The app's logger, for what a job reports besides its own success or failure. */
   log: ReminderLog;
+  /** How C-files are read (the pdftotext fast path, the chunk lease and size). */
+  cfiles: CfileSettings;
+  /** The running queue, for jobs that queue the next step (it exists once the app is built). */
+  jobs: () => JobQueue | undefined;
 }) {
   return {
     sweepUploads: sweepUploadsJob(deps.storage),
     eraseAccount: eraseAccountJob(deps.storage),
     rotateEncryption: rotateEncryptionJob(deps),
     analyzeLetter: analyzeLetterJob({ storage: deps.storage, ai: deps.ai }),
+    ...cfileJobs({ storage: deps.storage, settings: deps.cfiles, jobs: deps.jobs }),
     deadlineReminders: deadlineRemindersJob({
       mail: deps.mail,
       appUrl: deps.appUrl,
@@ -44,6 +51,9 @@ export function registerJobs(queue: JobQueue, definitions: JobDefinitions) {
       await queue.schedule(definitions.sweepUploads, '17 3 * * *', { older_than_hours: 24 });
       // Hourly, so each time zone's reminders go out early on its own day.
       await queue.schedule(definitions.deadlineReminders, '7 * * * *', {});
+      // C-file work a stopped server left: restarted now, and looked for every minute.
+      await queue.schedule(definitions.sweepCfiles, '* * * * *', {});
+      await queue.enqueue(definitions.sweepCfiles, {});
     },
   };
 }

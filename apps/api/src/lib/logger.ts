@@ -9,10 +9,11 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
-  // Link tokens (lay statements, provider uploads): the serializer logs no header, and if one
-  // ever does, these stay out.
+  // Link tokens (lay statements, provider uploads, shares with a representative): the serializer
+  // logs no header, and if one ever does, these stay out.
   'req.headers["x-layman-token"]',
   'req.headers["x-provider-token"]',
+  'req.headers["x-share-token"]',
   'res.headers["set-cookie"]',
   'res.headers["set-auth-token"]',
   'headers.authorization',

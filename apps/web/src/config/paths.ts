@@ -44,6 +44,11 @@ export const paths = {
     path: '/layman-sign/:tokenId',
     getHref: (tokenId: string) => `/layman-sign/${segment(tokenId)}`,
   },
+  /** Where a representative reads the records a veteran shared, through the link they sent. */
+  shared: {
+    path: '/shared/:token',
+    getHref: (token: string) => `/shared/${segment(token)}`,
+  },
   /** Where a physician uploads the signed nexus letter, through the link the veteran sent. */
   providerUpload: {
     path: '/provider-upload/:token',

@@ -237,6 +237,8 @@ export async function documentDownload(
     id: string;
     storage: StorageDriver;
     disposition: 'attachment' | 'inline';
+    /** How long the link works, when shorter than usual (a share link's). */
+    expiresInSeconds?: number;
   },
 ): Promise<DownloadUrl> {
   const row = await ownDocument(options);
@@ -248,6 +250,9 @@ export async function documentDownload(
     disposition: options.disposition,
     // The download is named as the veteran named the document, with the file's own extension.
     filename: downloadName(row.name, row.filename),
+    ...(options.expiresInSeconds === undefined
+      ? {}
+      : { expiresInSeconds: options.expiresInSeconds }),
   });
 }
 

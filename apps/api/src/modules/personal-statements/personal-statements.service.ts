@@ -429,3 +429,27 @@ export async function listGeneratedStatements(owner: Owner): Promise<GeneratedDo
     ];
   });
 }
+
+/**
+ * The latest text of the owner's statements named, by id or by disability, without reading any
+ * other statement's text (a share link reads only what it holds).
+ */
+export async function latestStatementsOf(
+  options: Owner & { ids?: readonly string[]; disabilityIds?: readonly string[] },
+): Promise<{ id: string; disabilityId: string; body: string }[]> {
+  const ids = new Set(options.ids ?? []);
+  const disabilityIds = new Set(options.disabilityIds ?? []);
+  const heads = (await repository.listStatementHeads(options)).filter(
+    (head) => ids.has(head.id) || disabilityIds.has(head.disabilityId),
+  );
+  const found = await Promise.all(
+    heads.map((head) =>
+      repository.findStatement({ ...options, disabilityId: head.disabilityId, id: head.id }),
+    ),
+  );
+  return found.flatMap((entry) =>
+    entry
+      ? [{ id: entry.statement.id, disabilityId: entry.statement.disabilityId, body: entry.version.body }]
+      : [],
+  );
+}

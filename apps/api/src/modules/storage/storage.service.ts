@@ -442,23 +442,26 @@ export async function getDownloadUrl({
   fileId,
   disposition = 'attachment',
   filename,
+  expiresInSeconds = DOWNLOAD_URL_TTL_SECONDS,
 }: Deps & {
   fileId: string;
   disposition?: 'attachment' | 'inline';
   /** The name the download is saved under; the uploaded file's name by default. */
   filename?: string;
+  /** How long the URL works; the usual few minutes by default. */
+  expiresInSeconds?: number;
 }): Promise<DownloadUrl> {
   const row = await getOwnedFile(db, ownerId, fileId);
   if (row.status !== 'ready' || !row.contentType) {
     throw new AppError(ERR.INVALID_STATE, { detail: 'file is not ready' });
   }
   const url = await storage.signGet(row.storageKey, {
-    expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+    expiresIn: expiresInSeconds,
     filename: filename ?? row.filename,
     contentType: row.contentType,
     disposition,
   });
-  return { url, expires_at: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  return { url, expires_at: new Date(Date.now() + expiresInSeconds * 1000).toISOString() };
 }
 
 /**

@@ -17,6 +17,7 @@ import { findSubscriptionRow } from '#src/modules/billing/billing.service.ts';
 import { listUsageRows } from '#src/modules/quotas/quotas.service.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
 import { exportMessages } from '#src/modules/chat/chat.service.ts';
+import { exportCfiles } from '#src/modules/cfiles/cfiles.service.ts';
 import { exportLetters } from '#src/modules/decision-letters/decision-letters.service.ts';
 import { exportLaymanStatements } from '#src/modules/layman-statements/layman-statements.service.ts';
 import { exportClaims } from '#src/modules/claims/claims.service.ts';
@@ -30,6 +31,7 @@ import { exportDisabilities } from '#src/modules/disabilities/disabilities.servi
 import { exportStatements } from '#src/modules/personal-statements/personal-statements.service.ts';
 import { exportNexusLetters } from '#src/modules/nexus-letters/nexus-letters.service.ts';
 import { exportProviderRequests } from '#src/modules/nexus-letters/provider-requests.service.ts';
+import { exportVso } from '#src/modules/vso/vso.service.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import type { eraseAccountJob } from './jobs/erase-account.job.ts';
 import * as repository from './users.repository.ts';
@@ -212,6 +214,9 @@ export async function exportAccount(
   );
   // Decision letters: the text read from each and what it decided.
   json('decision-letters.json', ownLetters);
+  // C-files: each one's status and the medications and conditions found, with their pages (the
+  // PDF itself is under files/; the text of every page is not repeated here).
+  json('cfiles.json', await exportCfiles(owner));
   // Lay statements asked of others: who, what they saw, and what they submitted and signed.
   json('layman-statements.json', ownLaymanStatements);
   // The vault: each document's name and VA type, and the file it is (under files/).
@@ -236,6 +241,8 @@ export async function exportAccount(
   json('deadlines.json', await exportDeadlines(owner));
   // 21-526EZ submissions sent to VA: VA's claim ids, status and the body sent (no VA.gov tokens).
   json('va-526-submissions.json', await exportSubmissions(owner));
+  // The representative recorded, the links shared with them (never their tokens) and each opening.
+  json('vso.json', await exportVso(owner));
   json('README.json', {
     exported_at: new Date().toISOString(),
     note: 'Your Muster data. Files are under files/<id>-<name>. Muster is not affiliated with VA.',

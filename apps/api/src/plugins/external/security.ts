@@ -1,4 +1,5 @@
 import { LAYMAN_TOKEN_HEADER } from '@muster/contract/layman-statements';
+import { SHARE_TOKEN_HEADER } from '@muster/contract/vso';
 import { PROVIDER_TOKEN_HEADER } from '@muster/contract/nexus-letters';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -57,8 +58,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     origin: options.allowedOrigins,
     credentials: false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    // x-layman-token, x-provider-token: a signing or upload link's token, sent by the witness's
-    // or the physician's page in a header, never a URL.
+    // x-layman-token, x-provider-token, x-share-token: a signing, upload or share link's token,
+    // sent by the witness's, the physician's or the representative's page in a header, never a
+    // URL.
     allowedHeaders: [
       'authorization',
       'content-type',
@@ -66,6 +68,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       'x-request-id',
       LAYMAN_TOKEN_HEADER,
       PROVIDER_TOKEN_HEADER,
+      SHARE_TOKEN_HEADER,
     ],
     // The auth library returns the bearer token here; uploads read ETags of parts.
     exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],

@@ -258,4 +258,23 @@ describe('[SECURITY]: headers and CORS', () => {
     });
     expect(evil.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('[SECURITY]: a preflight from the app may send the link token headers (signing, upload, share)', async () => {
+    for (const header of ['x-layman-token', 'x-provider-token', 'x-share-token']) {
+      const response = await app.inject({
+        method: 'OPTIONS',
+        url: '/shared',
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': `authorization,${header}`,
+        },
+      });
+      expect(response.statusCode, header).toBe(204);
+      expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect(String(response.headers['access-control-allow-headers']).split(/,\s*/), header).toContain(
+        header,
+      );
+    }
+  });
 });

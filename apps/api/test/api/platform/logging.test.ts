@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import { z } from 'zod';
 import { threads } from '@muster/db/schema/index';
-import { scrubText, safeUrl, withoutQueryParams } from '#src/lib/logger.ts';
+import { REDACT_PATHS, scrubText, safeUrl, withoutQueryParams } from '#src/lib/logger.ts';
 import { buildTestApp, type TestApp } from '../../helpers/build-test-app.ts';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ2ZXRlcmFuIn0.c2lnbmF0dXJlLXNlY3JldC12YWx1ZQ';
@@ -65,6 +66,20 @@ describe('[LOGS]: no secrets or personal data in logs', () => {
     // The lines are still useful: method, path and status are there.
     expect(log).toContain('/__probe/log');
     expect(log).toContain('"statusCode":500');
+  });
+
+  it('[LOGS]: link tokens in request headers are redacted if a header is ever logged', () => {
+    const lines: string[] = [];
+    const logger = pino(
+      { redact: { paths: REDACT_PATHS, censor: '[redacted]' } },
+      { write: (line: string) => lines.push(line) },
+    );
+    logger.info({
+      req: {
+        headers: { 'x-layman-token': OPAQUE, 'x-provider-token': OPAQUE, 'x-share-token': OPAQUE },
+      },
+    });
+    expect(lines.join('\n')).not.toContain(OPAQUE);
   });
 
   it('[LOGS]: a failed database query is logged without its parameters', async () => {

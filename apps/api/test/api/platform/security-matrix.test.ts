@@ -143,6 +143,19 @@ describe('[SECURITY][MATRIX]', () => {
     expect(providerRequest.statusCode, providerRequest.body).toBe(201);
     ids['/nexus-letters/:letterId/requests'] = letterId;
     ids['/nexus-letter-requests/:id/link'] = providerRequest.json<{ id: string }>().id;
+    // A share of the owner's disability with a representative.
+    const share = await app.inject({
+      method: 'POST',
+      url: '/vso-shares',
+      headers: bearer(owner.token),
+      payload: {
+        items: [{ kind: 'disability', id: disabilityId }],
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    ids['/vso-shares/:id'] = share.json<{ id: string }>().id;
+    ids['/vso-shares/:id/accesses'] = share.json<{ id: string }>().id;
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'owned')) {
       const path = key.split(' ')[1]!;
       const id =
@@ -169,7 +182,9 @@ describe('[SECURITY][MATRIX]', () => {
             ? { name: 'X' }
             : key.startsWith('PATCH /layman-statements')
               ? { notes: 'X' }
-              : { first_name: 'X' };
+              : key.endsWith('/cfiles/:id/disabilities')
+                ? { names: ['X'] }
+                : { first_name: 'X' };
       const retried =
         response.statusCode === 400
           ? await app.inject({
@@ -232,8 +247,30 @@ describe('[SECURITY][MATRIX]', () => {
     expect(sent.statusCode, sent.body).toBe(201);
     const providerToken = sent.json<{ upload_link: string }>().upload_link.split('/').pop()!;
     // Each kind of link has its own header: the provider's routes take the provider's token.
+    // A share of records with a representative: its link's token.
+    const share = await app.inject({
+      method: 'POST',
+      url: '/vso-shares',
+      headers: bearer(owner.token),
+      payload: {
+        items: [{ kind: 'disability', id: disability.json<{ id: string }>().id }],
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    });
+    expect(share.statusCode, share.body).toBe(201);
+    const shareToken = share.json<{ token: string }>().token;
     const headerOf = (key: string) =>
-      key.split(' ')[1]!.startsWith('/provider-requests') ? 'x-provider-token' : 'x-layman-token';
+      key.split(' ')[1]!.startsWith('/provider-requests')
+        ? 'x-provider-token'
+        : key.split(' ')[1]!.startsWith('/shared')
+          ? 'x-share-token'
+          : 'x-layman-token';
+    const tokenOf = (header: string) =>
+      header === 'x-provider-token'
+        ? providerToken
+        : header === 'x-share-token'
+          ? shareToken
+          : token;
     // The token opens its own request, for an anonymous session and a signed-in one alike.
     for (const session of [anonymous, intruder.token]) {
       const own = await app.inject({
@@ -248,6 +285,12 @@ describe('[SECURITY][MATRIX]', () => {
         headers: { ...bearer(session), 'x-provider-token': providerToken },
       });
       expect(ownProvider.statusCode, ownProvider.body).toBe(200);
+      const ownShare = await app.inject({
+        method: 'GET',
+        url: '/shared',
+        headers: { ...bearer(session), 'x-share-token': shareToken },
+      });
+      expect(ownShare.statusCode, ownShare.body).toBe(200);
     }
     const valid: Record<string, unknown> = {
       'GET /layman-statements/by-token': undefined,
@@ -276,6 +319,8 @@ describe('[SECURITY][MATRIX]', () => {
       'POST /provider-requests/by-token/complete': {
         file_id: '00000000-0000-4000-8000-000000000000',
       },
+      'GET /shared': undefined,
+      'GET /shared/items/:kind/:id': undefined,
     };
     const othersOf = (own: string) => [
       '',
@@ -288,7 +333,7 @@ describe('[SECURITY][MATRIX]', () => {
     for (const key of Object.keys(MATRIX).filter((k) => MATRIX[k] === 'token')) {
       expect(key in valid, key).toBe(true);
       const header = headerOf(key);
-      for (const other of othersOf(header === 'x-provider-token' ? providerToken : token)) {
+      for (const other of othersOf(tokenOf(header))) {
         const response = await app.inject({
           method: methodOf(key),
           url: fill(key, owner.userId),

@@ -314,6 +314,7 @@ describe('[USERS]', () => {
     expect([...entries.keys()].sort()).toEqual(
       [
         'README.json',
+        'cfiles.json',
         'claims.json',
         'deadlines.json',
         'decision-letters.json',
@@ -333,6 +334,7 @@ describe('[USERS]', () => {
         'usage.json',
         'va-526-submissions.json',
         'veterans.json',
+        'vso.json',
       ].sort(),
     );
     expect(JSON.parse(entries.get('threads.json')!.toString())).toEqual([

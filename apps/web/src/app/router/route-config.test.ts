@@ -5,7 +5,6 @@ import { MAX_ROUTE_DEPTH } from '@/config/constants';
 import { APP_ROUTES, NOT_FOUND_ROUTE, PROTECTED_ROUTES, PUBLIC_ROUTES } from './route-config';
 import type { AppRoute } from './route-types';
 import { getRouteDepth } from './router';
-import { UPCOMING_SCREEN_PATHS } from './upcoming-screens';
 
 /** Every public screen's path, written with {id} parameters. */
 const SPEC_PUBLIC_PATHS = [
@@ -97,7 +96,7 @@ const allRoutes = flatten(APP_ROUTES);
 /** Protected screens that are extras, not product screens (checked on their own below). */
 const APP_EXTRA_PROTECTED_PATHS = ['/calculator'];
 /** Public screens beyond the spec's: where a physician uploads a signed nexus letter. */
-const APP_EXTRA_PUBLIC_PATHS = ['/provider-upload/:token'];
+const APP_EXTRA_PUBLIC_PATHS = ['/provider-upload/:token', '/shared/:token'];
 
 describe('route configuration', () => {
   it(`nests at most ${MAX_ROUTE_DEPTH} levels deep`, () => {
@@ -124,7 +123,6 @@ describe('route configuration', () => {
   it('has the rating calculator as a protected extra with its own page', () => {
     const calculator = allRoutes.find((route) => route.path === '/calculator');
     expect(calculator).toMatchObject({ title: 'Rating calculator', isProtected: true });
-    expect(calculator?.summary).toBeUndefined();
   });
 
   it('has the developer outbox as a public extra (not a product screen)', () => {
@@ -165,53 +163,35 @@ describe('route configuration', () => {
     }
   });
 
-  it('gives every screen that has not landed a summary to show', async () => {
-    const comingSoon = await import('../routes/coming-soon');
-    for (const route of allRoutes) {
-      const module = await route.lazy();
-      if (module.Component === comingSoon.ComingSoonRoute) {
-        expect(route.summary?.length, route.path).toBeGreaterThan(20);
-      }
-    }
-  });
-
-  it('keeps words only for upcoming screens a route still shows', () => {
-    const placeholderPaths = new Set(
-      flatten(APP_ROUTES)
-        .filter((route) => route.summary !== undefined)
-        .map((route) => route.path),
-    );
-    for (const path of UPCOMING_SCREEN_PATHS) expect(placeholderPaths).toContain(path);
-  });
-
-  it('has the chat assistant’s own pages, no longer placeholders', async () => {
-    const comingSoon = await import('../routes/coming-soon');
-    for (const path of ['/chats', '/chats/new', '/chats/:threadId']) {
-      const route = allRoutes.find((candidate) => candidate.path === path);
-      expect(route?.summary, path).toBeUndefined();
-      expect(UPCOMING_SCREEN_PATHS, path).not.toContain(path);
-      const module = await route?.lazy();
-      expect(module?.Component, path).not.toBe(comingSoon.ComingSoonRoute);
-    }
+  it('names the pages of the chat assistant, the vault, the C-file and the VSO link', () => {
     const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
-    expect([titleOf('/chats'), titleOf('/chats/new'), titleOf('/chats/:threadId')]).toEqual([
+    expect(
+      [
+        '/chats',
+        '/chats/new',
+        '/chats/:threadId',
+        '/vault',
+        '/documents',
+        '/cfile',
+        '/cfile/queue',
+        '/cfile/medications',
+        '/cfile/disabilities',
+        '/cfile/complete',
+        '/link-vso',
+      ].map(titleOf),
+    ).toEqual([
       'Chats',
       'New chat',
       'Chat',
+      'File Vault',
+      'Documents',
+      'C-file',
+      'C-file processing',
+      'C-file medications',
+      'C-file conditions',
+      'C-file summary',
+      'Link a VSO',
     ]);
-  });
-
-  it('has the file vault and the documents page, no longer placeholders', async () => {
-    const comingSoon = await import('../routes/coming-soon');
-    for (const path of ['/vault', '/documents']) {
-      const route = allRoutes.find((candidate) => candidate.path === path);
-      expect(route?.summary, path).toBeUndefined();
-      expect(UPCOMING_SCREEN_PATHS, path).not.toContain(path);
-      const module = await route?.lazy();
-      expect(module?.Component, path).not.toBe(comingSoon.ComingSoonRoute);
-    }
-    const titleOf = (path: string) => allRoutes.find((route) => route.path === path)?.title;
-    expect([titleOf('/vault'), titleOf('/documents')]).toEqual(['File Vault', 'Documents']);
   });
 
   it('uses the product’s screen names as titles', () => {

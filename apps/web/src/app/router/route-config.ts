@@ -3,27 +3,11 @@ import { WIZARD_STEP_TITLES } from '@muster/contract/wizard-steps';
 import { DISABILITY_WIZARD_STEPS, paths } from '@/config/paths';
 
 import type { AppRoute, LazyRouteModule } from './route-types';
-import { upcomingScreenFor, type UpcomingScreen } from './upcoming-screens';
 
 /**
- * Every screen of the app. Each entry is lazy: its code loads on first visit. Screens whose
- * feature has not landed use the shared "coming soon" page, which shows the title and summary; when
- * the feature lands, it replaces `lazy` with its own route module and drops its entry in
- * upcoming-screens.ts.
+ * Every screen of the app, each with its own page. Each entry is lazy: its code loads on first
+ * visit.
  */
-
-const comingSoon: LazyRouteModule = () =>
-  import('../routes/coming-soon').then((module) => ({ Component: module.ComingSoonRoute }));
-
-/** A screen whose feature has not landed yet, behind sign-in: its title and what it will do. */
-function upcomingScreen(path: string, screen: UpcomingScreen): AppRoute {
-  return { path, ...screen, isProtected: true, lazy: comingSoon };
-}
-
-/** An upcoming screen behind sign-in, its words from the list of upcoming screens. */
-function upcomingProtected(path: string): AppRoute {
-  return upcomingScreen(path, upcomingScreenFor(path));
-}
 
 export const PUBLIC_ROUTES: AppRoute[] = [
   {
@@ -66,6 +50,13 @@ export const PUBLIC_ROUTES: AppRoute[] = [
       import('../routes/layman/layman-sign').then((module) => ({
         Component: module.LaymanSignRoute,
       })),
+  },
+  {
+    path: paths.shared.path,
+    title: 'Shared records',
+    isProtected: false,
+    lazy: () =>
+      import('../routes/vso/shared').then((module) => ({ Component: module.SharedRoute })),
   },
   {
     path: paths.providerUpload.path,
@@ -382,7 +373,13 @@ export const PROTECTED_ROUTES: AppRoute[] = [
         Component: module.RedirectToStripeRoute,
       })),
   },
-  upcomingProtected(paths.linkVso.path),
+  {
+    path: paths.linkVso.path,
+    title: 'Link a VSO',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/vso/link-vso').then((module) => ({ Component: module.LinkVsoRoute })),
+  },
 
   {
     path: paths.vaForms.home.path,
@@ -438,11 +435,49 @@ export const PROTECTED_ROUTES: AppRoute[] = [
       })),
   },
 
-  upcomingProtected(paths.cfile.home.path),
-  upcomingProtected(paths.cfile.queue.path),
-  upcomingProtected(paths.cfile.medications.path),
-  upcomingProtected(paths.cfile.disabilities.path),
-  upcomingProtected(paths.cfile.complete.path),
+  {
+    path: paths.cfile.home.path,
+    title: 'C-file',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/cfile/cfile').then((module) => ({ Component: module.CfileRoute })),
+  },
+  {
+    path: paths.cfile.queue.path,
+    title: 'C-file processing',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/cfile/cfile-queue').then((module) => ({
+        Component: module.CfileQueueRoute,
+      })),
+  },
+  {
+    path: paths.cfile.medications.path,
+    title: 'C-file medications',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/cfile/cfile-medications').then((module) => ({
+        Component: module.CfileMedicationsRoute,
+      })),
+  },
+  {
+    path: paths.cfile.disabilities.path,
+    title: 'C-file conditions',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/cfile/cfile-disabilities').then((module) => ({
+        Component: module.CfileDisabilitiesRoute,
+      })),
+  },
+  {
+    path: paths.cfile.complete.path,
+    title: 'C-file summary',
+    isProtected: true,
+    lazy: () =>
+      import('../routes/cfile/cfile-complete').then((module) => ({
+        Component: module.CfileCompleteRoute,
+      })),
+  },
 ];
 
 export const APP_ROUTES: AppRoute[] = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES];

@@ -21,15 +21,12 @@ export type AppRoute = {
   layout?: LazyRouteModule;
   /** The page at exactly `path`. */
   lazy: LazyRouteModule;
-  /** Until the feature lands: what the screen will offer, shown under the title. */
-  summary?: string;
   children?: AppRoute[];
 };
 
 /** Data every matched route carries in its `handle`. */
 export type AppRouteHandle = {
   title: string;
-  summary?: string;
 };
 
 export function isAppRouteHandle(value: unknown): value is AppRouteHandle {

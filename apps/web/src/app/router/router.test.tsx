@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { DISCLAIMER_TEXT } from '@/components/layouts/disclaimer-footer';
@@ -77,18 +77,6 @@ describe('the app router', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/dashboard');
-  });
-
-  it('renders a screen that has not landed as a titled page with its summary', async () => {
-    mockSignedIn();
-    renderApp({ path: '/cfile/queue' });
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'C-file processing' }),
-    ).toBeVisible();
-    expect(screen.getByText('Follow the progress while Muster reads your C-file.')).toBeVisible();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    await waitFor(() => expect(document.title).toBe('C-file processing · Muster'));
   });
 
   it('renders the frame: header, main landmark and the footer disclaimer', async () => {

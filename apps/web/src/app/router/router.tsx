@@ -20,7 +20,7 @@ export function getRouteDepth(routes: readonly AppRoute[]): number {
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
-  const handle: AppRouteHandle = { title: route.title, summary: route.summary };
+  const handle: AppRouteHandle = { title: route.title };
   const page = { handle, lazy: trackModuleLoad(route.lazy) };
   const children = route.children ?? [];
   if (children.length === 0 && !route.layout) return { path: route.path, ...page };

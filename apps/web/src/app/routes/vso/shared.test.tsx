@@ -1,0 +1,89 @@
+import { ERR } from '@muster/contract/errors';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import {
+  KNEE_ID,
+  SHARE_TOKEN,
+  buildSharedItem,
+  buildSharedView,
+} from '@/features/vso/testing/vso-api';
+import { apiError, json, mockApi } from '@/testing/api-mock';
+import { renderApp } from '@/testing/render-app';
+
+const FIRST_LOAD = { timeout: 15_000 };
+
+function publicApi(routes: Parameters<typeof mockApi>[0]) {
+  return mockApi({
+    'GET /auth/get-session': json(null),
+    'GET /auth/providers': json({ google: false, discord: false }),
+    'POST /auth/sign-in/anonymous': json({
+      token: 'anon-token',
+      user: {
+        id: 'anon-1',
+        email: 'anon@anonymous.invalid',
+        name: 'Anonymous',
+        emailVerified: false,
+        isAnonymous: true,
+        createdAt: '2026-11-20T12:00:00.000Z',
+        updatedAt: '2026-11-20T12:00:00.000Z',
+      },
+    }),
+    ...routes,
+  });
+}
+
+describe('/shared/{token}', { timeout: 30_000 }, () => {
+  it('a representative reads the shared records; the token travels only in its header', async () => {
+    const api = publicApi({
+      'GET /shared': json(buildSharedView()),
+      [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
+    });
+    renderApp({ path: `/shared/${SHARE_TOKEN}` });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Shared records' }, FIRST_LOAD),
+    ).toBeVisible();
+    expect(
+      await screen.findByText(/Maria shared these records with Disabled American Veterans/),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Open Left knee strain' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Left knee strain' }),
+    ).toBeVisible();
+    expect(screen.getByText('Patellofemoral pain syndrome')).toBeVisible();
+    expect(screen.getByText('My knee gives way on stairs.')).toBeVisible();
+
+    const calls = [
+      ...api.calls('GET', '/shared'),
+      ...api.calls('GET', `/shared/items/disability/${KNEE_ID}`),
+    ];
+    expect(calls).toHaveLength(2);
+    for (const call of calls) {
+      expect(call.headers.get('x-share-token')).toBe(SHARE_TOKEN);
+      expect(call.url.toString()).not.toContain(SHARE_TOKEN);
+    }
+    expect(document.querySelector('meta[name="referrer"]')).toHaveAttribute(
+      'content',
+      'no-referrer',
+    );
+  });
+
+  it('an expired or revoked link says so plainly', async () => {
+    publicApi({ 'GET /shared': apiError(404, ERR.NOT_FOUND) });
+    renderApp({ path: `/shared/${SHARE_TOKEN}` });
+    expect(
+      await screen.findByText('This link has expired or was revoked', undefined, FIRST_LOAD),
+    ).toBeVisible();
+  });
+
+  it('a link of the wrong shape asks nothing of the API', async () => {
+    const api = publicApi({});
+    renderApp({ path: '/shared/not-a-token' });
+    expect(
+      await screen.findByText('This link has expired or was revoked', undefined, FIRST_LOAD),
+    ).toBeVisible();
+    await waitFor(() => expect(api.calls('GET', '/shared')).toHaveLength(0));
+    expect(api.calls('POST', '/auth/sign-in/anonymous')).toHaveLength(0);
+  });
+});

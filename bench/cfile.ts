@@ -1,0 +1,320 @@
+/**
+ * `npm run bench:cfile`: how fast Muster reads a C-file (a veteran's whole claims file) and how
+ * much memory it takes, beside the tools it is built on; prints numbers, never a pass/fail.
+ *
+ * A 2,000-page C-file PDF (BENCH_CFILE_PAGES overrides the count) is generated to a temporary
+ * folder: dense text-layer pages from the domain's medication and condition generators, then
+ * SCANNED_PAGES image-only pages (the committed scans, repeated) at the end. Each measure runs in
+ * a process of its own, so each peak resident memory (VmHWM, read at the end) is its own:
+ *
+ * (a) Muster's reader (readPdfPages) through the pdftotext fast path, over the text pages, then
+ *     findMedications and findConditions over what it read;
+ * (b) the same through pdf.js alone (no pdftotext);
+ * (c) `pdftotext -layout file -` on the whole file (its memory from /usr/bin/time when present);
+ * (d) plain pdf.js text extraction of the whole file (unpdf getDocumentProxy + extractText);
+ * (e) Muster's reader over the scanned pages only: OCR pages per second.
+ *
+ * (c) and (d) read the scanned pages too; they hold no text, and take them almost no time. The
+ * table gives the ratios (a)/(c) (goal at least 0.33) and (b)/(d) (goal at least 0.8), and each
+ * peak against the 400 MB goal. When pdftotext is missing the bench installs poppler-utils with
+ * apt-get, and says so; if that fails, (a) and (c) are left out.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Pages of the generated file, scans included. */
+const PAGES = Math.max(40, Number(process.env.BENCH_CFILE_PAGES ?? 2000));
+/** Image-only pages at the end of the file, read by OCR in (e). */
+const SCANNED_PAGES = 20;
+/** Characters of text on a text page, about what a dense typed record holds. */
+const CHARS_PER_PAGE = 1800;
+/** Goals the table compares against. */
+const GOAL_FAST_PATH_RATIO = 0.33;
+const GOAL_PDFJS_RATIO = 0.8;
+const GOAL_PEAK_MB = 400;
+const TIME = '/usr/bin/time';
+const PDFTOTEXT = 'pdftotext';
+const APT_GET = 'apt-get';
+
+/** What each measuring process prints, as one line of JSON at the end. */
+type Measure = {
+  pages: number;
+  seconds: number;
+  /** Peak resident memory in MB, or null when it could not be measured. */
+  peakMb: number | null;
+  /** Seconds the finders took, within `seconds` (the reader's runs only). */
+  finderSeconds?: number;
+  note?: string;
+};
+
+type Mode = 'reader-pdftotext' | 'reader-pdfjs' | 'pdfjs-plain' | 'ocr';
+
+/** Peak resident memory of this process so far, in MB (Linux). */
+function peakMb(): number | null {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kilobytes = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kilobytes ? Number(kilobytes) / 1024 : null;
+  } catch {
+    // Not Linux: no /proc, so no peak to give.
+    return null;
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// The measuring processes. Each imports only what it runs, so its peak is its own work's.
+
+async function measureReader(
+  file: string,
+  first: number,
+  last: number,
+  options: { pdftotext: boolean; finders: boolean },
+): Promise<Measure> {
+  const { fileSource, readPdfPages } = await import('../apps/api/src/lib/pdf-text/read-pages.ts');
+  const { findPdftotext } = await import('../apps/api/src/lib/pdf-text/pdftotext.ts');
+  const { findMedications } = await import('../packages/domain/src/cfile/medications.ts');
+  const { findConditions } = await import('../packages/domain/src/cfile/conditions.ts');
+  const program = options.pdftotext ? await findPdftotext() : null;
+  if (options.pdftotext && !program) throw new Error('pdftotext is not installed');
+  const started = performance.now();
+  const source = await fileSource(file);
+  const pages: { page: number; text: string }[] = [];
+  const sources: Record<string, number> = {};
+  try {
+    for await (const page of readPdfPages(source, {
+      first,
+      last,
+      pdftotext: program ? { path: program, file } : null,
+    })) {
+      pages.push({ page: page.page, text: page.text });
+      sources[page.source] = (sources[page.source] ?? 0) + 1;
+    }
+  } finally {
+    await source.close();
+  }
+  const read = performance.now();
+  let found = '';
+  if (options.finders) {
+    const medications = findMedications(pages);
+    const conditions = findConditions(pages, { claimed: [] });
+    found = `, found ${medications.length} medications and ${conditions.length} conditions`;
+  }
+  const done = performance.now();
+  return {
+    pages: pages.length,
+    seconds: (done - started) / 1000,
+    peakMb: peakMb(),
+    ...(options.finders ? { finderSeconds: (done - read) / 1000 } : {}),
+    note: `pages by source ${JSON.stringify(sources)}${found}`,
+  };
+}
+
+async function measurePlainPdfjs(file: string): Promise<Measure> {
+  const { extractAllText } = await import('../apps/api/test/cfile-extraction/plain-pdfjs.ts');
+  const started = performance.now();
+  const { pages, chars } = await extractAllText(file);
+  const seconds = (performance.now() - started) / 1000;
+  return { pages, seconds, peakMb: peakMb(), note: `${chars} characters` };
+}
+
+async function runMeasure(mode: Mode, file: string, textPages: number, total: number) {
+  const measure =
+    mode === 'reader-pdftotext'
+      ? await measureReader(file, 1, textPages, { pdftotext: true, finders: true })
+      : mode === 'reader-pdfjs'
+        ? await measureReader(file, 1, textPages, { pdftotext: false, finders: true })
+        : mode === 'ocr'
+          ? await measureReader(file, textPages + 1, total, { pdftotext: false, finders: false })
+          : await measurePlainPdfjs(file);
+  console.log(JSON.stringify(measure));
+}
+
+// ------------------------------------------------------------------------------------------------
+// The bench itself.
+
+/** Runs this file again as a measuring process and reads the JSON line it ends with. */
+function spawnMeasure(mode: Mode, file: string, textPages: number): Promise<Measure> {
+  const script = fileURLToPath(import.meta.url);
+  const args = ['--import', 'tsx', script, mode, file, String(textPages), String(PAGES)];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const line = out.trim().split('\n').pop();
+      if (code !== 0 || !line) return reject(new Error(`${mode} exited ${code}`));
+      resolve(JSON.parse(line) as Measure);
+    });
+  });
+}
+
+/** Runs of pdftotext alone; the fastest counts (it takes seconds, and load only slows it). */
+const PDFTOTEXT_ROUNDS = 3;
+
+/**
+ * `pdftotext -layout file -` on the whole file, under /usr/bin/time -v when present, the fastest
+ * of PDFTOTEXT_ROUNDS runs.
+ */
+function measurePdftotext(file: string): Measure {
+  const hasTime = existsSync(TIME);
+  const [command, args] = hasTime
+    ? [TIME, ['-v', PDFTOTEXT, '-layout', file, '-']]
+    : [PDFTOTEXT, ['-layout', file, '-']];
+  let best: Measure | null = null;
+  for (let round = 0; round < PDFTOTEXT_ROUNDS; round++) {
+    const started = performance.now();
+    const result = spawnSync(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (result.status !== 0) throw new Error(`pdftotext exited ${result.status}`);
+    const kilobytes = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr)?.[1];
+    if (best === null || seconds < best.seconds) {
+      best = {
+        pages: PAGES,
+        seconds,
+        peakMb: kilobytes ? Number(kilobytes) / 1024 : null,
+        note: `fastest of ${PDFTOTEXT_ROUNDS} runs${hasTime ? '' : `; ${TIME} is missing: no peak memory`}`,
+      };
+    }
+  }
+  if (!best) throw new Error('pdftotext never ran');
+  return best;
+}
+
+const hasPdftotext = () => spawnSync(PDFTOTEXT, ['-v'], { stdio: 'ignore' }).status === 0;
+
+/** pdftotext, installed from Debian's poppler-utils when missing and possible. */
+function ensurePdftotext(): boolean {
+  if (hasPdftotext()) return true;
+  console.log('pdftotext is missing: running `apt-get install -y poppler-utils`');
+  const install = spawnSync(APT_GET, ['install', '-y', 'poppler-utils'], { stdio: 'inherit' });
+  if (install.status !== 0 || !hasPdftotext()) {
+    console.log('poppler-utils could not be installed: (a) and (c) are skipped');
+    return false;
+  }
+  return true;
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+
+async function main() {
+  console.log(`load average before: ${load()}`);
+  const withPdftotext = ensurePdftotext();
+  const { generateCfilePdf } =
+    await import('../apps/api/test/cfile-extraction/generate-cfile-pdf.ts');
+  const textPages = PAGES - SCANNED_PAGES;
+  const started = performance.now();
+  const { bytes } = await generateCfilePdf({
+    textPages,
+    scannedPages: SCANNED_PAGES,
+    seed: 2000,
+    charsPerPage: CHARS_PER_PAGE,
+    scansAtEnd: true,
+  });
+  const folder = mkdtempSync(path.join(tmpdir(), 'muster-bench-cfile-'));
+  const file = path.join(folder, 'cfile.pdf');
+  writeFileSync(file, bytes);
+  console.log(
+    `C-file: ${PAGES} pages (${textPages} text layer of about ${CHARS_PER_PAGE} characters, ` +
+      `${SCANNED_PAGES} scanned), ${(bytes.length / 1024 / 1024).toFixed(1)} MB, ` +
+      `generated in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+
+  try {
+    const rows: { label: string; measure: Measure | null }[] = [];
+    const run = async (label: string, measure: () => Promise<Measure> | Measure) => {
+      process.stdout.write(`${label} …`);
+      const result = await measure();
+      process.stdout.write(` ${result.seconds.toFixed(1)} s\n`);
+      rows.push({ label, measure: result });
+      return result;
+    };
+    const skip = (label: string) => rows.push({ label, measure: null });
+
+    const a = withPdftotext
+      ? await run('(a) reader, pdftotext path + finders', () =>
+          spawnMeasure('reader-pdftotext', file, textPages),
+        )
+      : (skip('(a) reader, pdftotext path + finders'), null);
+    const b = await run('(b) reader, pdf.js path + finders', () =>
+      spawnMeasure('reader-pdfjs', file, textPages),
+    );
+    const c = withPdftotext
+      ? await run('(c) pdftotext -layout, whole file', () => measurePdftotext(file))
+      : (skip('(c) pdftotext -layout, whole file'), null);
+    const d = await run('(d) pdf.js extractText, whole file', () =>
+      spawnMeasure('pdfjs-plain', file, textPages),
+    );
+    await run('(e) reader, OCR of the scanned pages', () => spawnMeasure('ocr', file, textPages));
+
+    const rate = (m: Measure) => m.pages / m.seconds;
+    // Pages per second of the reading alone, without the finders' share.
+    const readRate = (m: Measure) => m.pages / (m.seconds - (m.finderSeconds ?? 0));
+    const width = Math.max(...rows.map((row) => row.label.length)) + 2;
+    console.log(
+      `\n${'run'.padEnd(width)}${'pages'.padStart(7)}${'seconds'.padStart(10)}${'pages/s'.padStart(10)}` +
+        `${'read p/s'.padStart(10)}${'peak MB'.padStart(10)}   ${`vs ${GOAL_PEAK_MB} MB`}`,
+    );
+    for (const { label, measure } of rows) {
+      if (!measure) {
+        console.log(`${label.padEnd(width)}${'skipped: no pdftotext'.padStart(47)}`);
+        continue;
+      }
+      const peak = measure.peakMb === null ? 'n/a' : measure.peakMb.toFixed(0);
+      const verdict =
+        measure.peakMb === null ? '' : measure.peakMb <= GOAL_PEAK_MB ? 'within' : 'over';
+      console.log(
+        `${label.padEnd(width)}${String(measure.pages).padStart(7)}${measure.seconds.toFixed(1).padStart(10)}` +
+          `${rate(measure).toFixed(1).padStart(10)}${readRate(measure).toFixed(1).padStart(10)}` +
+          `${peak.padStart(10)}   ${verdict}`,
+      );
+    }
+    console.log('');
+    for (const { label, measure } of rows) {
+      if (!measure) continue;
+      const finders =
+        measure.finderSeconds === undefined
+          ? ''
+          : `finders ${measure.finderSeconds.toFixed(2)} s; `;
+      if (finders || measure.note) console.log(`${label}: ${finders}${measure.note ?? ''}`);
+    }
+    console.log('');
+    if (a && c) {
+      console.log(
+        `(a)/(c) = ${(rate(a) / rate(c)).toFixed(2)}   (goal >= ${GOAL_FAST_PATH_RATIO}): the pdftotext path against pdftotext alone`,
+      );
+    } else console.log('(a)/(c) skipped: no pdftotext');
+    console.log(
+      `(b)/(d) = ${(rate(b) / rate(d)).toFixed(2)}   (goal >= ${GOAL_PDFJS_RATIO}): the pdf.js path against plain pdf.js`,
+    );
+    console.log(
+      `without the finders' time: (a)/(c) = ${a && c ? (readRate(a) / rate(c)).toFixed(2) : 'n/a'}, ` +
+        `(b)/(d) = ${(readRate(b) / rate(d)).toFixed(2)}`,
+    );
+    const peaks = rows.flatMap(({ label, measure }) =>
+      measure?.peakMb != null && label.includes('reader') ? [measure.peakMb] : [],
+    );
+    console.log(
+      `highest peak of Muster's reader: ${Math.max(...peaks).toFixed(0)} MB (goal <= ${GOAL_PEAK_MB} MB)`,
+    );
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  console.log(`load average after: ${load()}`);
+}
+
+const [mode, file, textPages, total] = process.argv.slice(2);
+if (mode && file) {
+  await runMeasure(mode as Mode, file, Number(textPages), Number(total));
+} else {
+  await main();
+}
