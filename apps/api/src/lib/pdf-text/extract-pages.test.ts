@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDecisionLetter } from '@muster/domain/decision-letters/parser';
 import { columnText, extractPages, linesText, pageText } from './extract-pages.ts';
 import { findPageImages, unpackBits } from './page-images.ts';
-import { encodePng } from './png.ts';
+import { encodePng, toGray } from './png.ts';
 
 const SAMPLE = path.resolve(
   import.meta.dirname,
@@ -212,7 +212,7 @@ describe('[PDF TEXT]', () => {
     );
   });
 
-  it('[PDF TEXT]: PNG encoding keeps every pixel (gray, RGB, RGBA) and refuses wrong sizes', () => {
+  it('[PDF TEXT]: PNG encoding keeps every pixel, colour as its gray, and refuses wrong sizes', () => {
     const png = encodePng({
       data: new Uint8Array([0, 255, 128, 64]),
       width: 2,
@@ -223,6 +223,26 @@ describe('[PDF TEXT]', () => {
     expect(() => encodePng({ data: new Uint8Array(5), width: 2, height: 2, channels: 1 })).toThrow(
       RangeError,
     );
+    // Colour goes to the engine as gray: a third of the bytes, the lightness kept.
+    const gray = toGray({
+      data: new Uint8Array([255, 255, 255, 0, 0, 0, 255, 0, 0, 10, 20, 30]),
+      width: 4,
+      height: 1,
+      channels: 3,
+    });
+    expect(gray.channels).toBe(1);
+    expect(Array.from(gray.data)).toEqual([255, 0, 76, 18]);
+    // Transparent pixels are white; opaque black stays black.
+    const clear = toGray({
+      data: new Uint8Array([0, 0, 0, 0, 0, 0, 0, 255]),
+      width: 2,
+      height: 1,
+      channels: 4,
+    });
+    expect(Array.from(clear.data)).toEqual([255, 0]);
+    const rgb = encodePng({ data: new Uint8Array(12).fill(200), width: 2, height: 2, channels: 3 });
+    // IHDR's colour type (byte 25 of the file) is 0: gray.
+    expect(rgb[25]).toBe(0);
   });
 
   it('[PDF TEXT]: 1-bit rows unpack to gray, first pixel in the high bit, set bits white', () => {

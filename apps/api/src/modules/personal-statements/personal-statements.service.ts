@@ -449,7 +449,13 @@ export async function latestStatementsOf(
   );
   return found.flatMap((entry) =>
     entry
-      ? [{ id: entry.statement.id, disabilityId: entry.statement.disabilityId, body: entry.version.body }]
+      ? [
+          {
+            id: entry.statement.id,
+            disabilityId: entry.statement.disabilityId,
+            body: entry.version.body,
+          },
+        ]
       : [],
   );
 }

@@ -137,10 +137,7 @@ const medicationProtected = (m: Finding) => m.protected_7332 || isProtectedHealt
 const findingConditionProtected = (c: ConditionFinding) =>
   c.protected_7332 || isProtectedCondition({ title: c.name, diagnosticCode: c.diagnostic_code });
 
-const findingsProtected = (findings: {
-  medications: Finding[];
-  conditions: ConditionFinding[];
-}) =>
+const findingsProtected = (findings: { medications: Finding[]; conditions: ConditionFinding[] }) =>
   findings.medications.some(medicationProtected) ||
   findings.conditions.some(findingConditionProtected);
 
@@ -469,9 +466,7 @@ export async function readSharedRecord(
         throw error instanceof AppError ? notShared() : error;
       });
       const medications = findings.medications.filter((m) => ticked || !medicationProtected(m));
-      const conditions = findings.conditions.filter(
-        (c) => ticked || !findingConditionProtected(c),
-      );
+      const conditions = findings.conditions.filter((c) => ticked || !findingConditionProtected(c));
       const pages = (numbers: number[]) =>
         numbers.length === 0
           ? ''

@@ -272,9 +272,10 @@ describe('[SECURITY]: headers and CORS', () => {
       });
       expect(response.statusCode, header).toBe(204);
       expect(response.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-      expect(String(response.headers['access-control-allow-headers']).split(/,\s*/), header).toContain(
+      expect(
+        String(response.headers['access-control-allow-headers']).split(/,\s*/),
         header,
-      );
+      ).toContain(header);
     }
   });
 });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import {
+  DOC_ID,
   KNEE_ID,
   SHARE_TOKEN,
   buildSharedItem,
@@ -85,5 +86,99 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
     ).toBeVisible();
     await waitFor(() => expect(api.calls('GET', '/shared')).toHaveLength(0));
     expect(api.calls('POST', '/auth/sign-in/anonymous')).toHaveLength(0);
+  });
+
+  it('the opened record takes the focus at its heading, and is not one big live region', async () => {
+    publicApi({
+      'GET /shared': json(buildSharedView()),
+      [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
+    });
+    renderApp({ path: `/shared/${SHARE_TOKEN}` });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open Left knee strain' }, FIRST_LOAD),
+    );
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Left knee strain' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(document.querySelector('[aria-live] article')).toBeNull();
+  });
+
+  it('a document is asked again when opened again, for a file link that still works', async () => {
+    let served = 0;
+    const api = publicApi({
+      'GET /shared': json(buildSharedView()),
+      [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
+      [`GET /shared/items/document/${DOC_ID}`]: () => {
+        served += 1;
+        return json(
+          buildSharedItem({
+            kind: 'document',
+            id: DOC_ID,
+            title: 'Knee MRI report',
+            facts: [],
+            sections: [],
+            download: {
+              url: `https://files.example/doc-${served}`,
+              expires_at: new Date(Date.now() + 60_000).toISOString(),
+            },
+          }),
+        );
+      },
+    });
+    renderApp({ path: `/shared/${SHARE_TOKEN}` });
+    const openDoc = await screen.findByRole('button', { name: 'Open Knee MRI report' }, FIRST_LOAD);
+    await userEvent.click(openDoc);
+    expect(
+      await screen.findByRole('link', { name: /Open the file of Knee MRI report/ }),
+    ).toHaveAttribute('href', 'https://files.example/doc-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Open Left knee strain' }));
+    await screen.findByRole('heading', { level: 2, name: 'Left knee strain' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open Knee MRI report' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('link', { name: /Open the file of Knee MRI report/ }),
+      ).toHaveAttribute('href', 'https://files.example/doc-2'),
+    );
+    // Opened again while open: asked again too.
+    await userEvent.click(screen.getByRole('button', { name: 'Open Knee MRI report' }));
+    await waitFor(() =>
+      expect(
+        screen.getByRole('link', { name: /Open the file of Knee MRI report/ }),
+      ).toHaveAttribute('href', 'https://files.example/doc-3'),
+    );
+    expect(api.calls('GET', `/shared/items/document/${DOC_ID}`)).toHaveLength(3);
+  });
+
+  it('an expired file link is not offered; a new one is asked for', async () => {
+    let served = 0;
+    publicApi({
+      'GET /shared': json(buildSharedView()),
+      [`GET /shared/items/document/${DOC_ID}`]: () => {
+        served += 1;
+        return json(
+          buildSharedItem({
+            kind: 'document',
+            id: DOC_ID,
+            title: 'Knee MRI report',
+            facts: [],
+            sections: [],
+            download: {
+              url: `https://files.example/doc-${served}`,
+              expires_at: new Date(Date.now() + (served === 1 ? -1_000 : 60_000)).toISOString(),
+            },
+          }),
+        );
+      },
+    });
+    renderApp({ path: `/shared/${SHARE_TOKEN}` });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Open Knee MRI report' }, FIRST_LOAD),
+    );
+    expect(await screen.findByText('The file link has expired.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Open the file of/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new file link' }));
+    expect(
+      await screen.findByRole('link', { name: /Open the file of Knee MRI report/ }),
+    ).toHaveAttribute('href', 'https://files.example/doc-2');
   });
 });

@@ -157,10 +157,7 @@ export function ShareRecordsForm({ onCreated }: Props) {
                           const next = new Map(chosen);
                           for (const record of group.records) {
                             // A document's flag comes from its name alone: never ticked in bulk.
-                            if (
-                              selectableInBulk(record) &&
-                              !next.has(keyOf(record))
-                            ) {
+                            if (selectableInBulk(record) && !next.has(keyOf(record))) {
                               next.set(keyOf(record), { kind: record.kind, id: record.id });
                             }
                           }
