@@ -22,11 +22,27 @@ describe('pdftotext', () => {
     }
     const file = path.join(dir, 'five.pdf');
     writeFileSync(file, await doc.save());
-    const pages = await pdftotextPages({ path: program!, file, first: 2, last: 9 });
+    const pages = await pdftotextPages({ path: program!, file, first: 2, last: 5 });
     expect(pages).toHaveLength(4);
     expect(pages.map((text) => text.trim())).toEqual(
       [2, 3, 4, 5].map((n) => `This is page number ${n}.`),
     );
+    // Pages past the end are not the pages asked: refused, so pdf.js reads the range.
+    await expect(pdftotextPages({ path: program!, file, first: 2, last: 9 })).rejects.toThrow();
+  });
+
+  it('refuses a run whose pages are not as many as those asked', async () => {
+    // A stand-in program printing two form-feed-ended pages whatever is asked (as a page holding
+    // a form feed of its own would make Poppler print one page more).
+    const fake = path.join(dir, 'fake-pdftotext');
+    writeFileSync(fake, "#!/bin/sh\nprintf 'one\\ftwo\\f'\n", { mode: 0o700 });
+    await expect(pdftotextPages({ path: fake, file: fake, first: 1, last: 3 })).rejects.toThrow(
+      'pdftotext gave a different number of pages than asked',
+    );
+    expect(await pdftotextPages({ path: fake, file: fake, first: 4, last: 5 })).toEqual([
+      'one',
+      'two',
+    ]);
   });
 
   it.runIf(program !== null)('fails in its own words on a file that is not a PDF', async () => {

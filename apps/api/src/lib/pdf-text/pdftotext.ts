@@ -20,8 +20,9 @@ export function findPdftotext(): Promise<string | null> {
 
 /**
  * The text of pages `first` to `last` (1-based, both included) of the PDF at `file`, one string
- * a page, in one run of `pdftotext -layout`: much faster than pdf.js on text pages. Pages past
- * the end of the file are left out. Poppler ends every page with a form feed, which splits them.
+ * a page, in one run of `pdftotext -layout`: much faster than pdf.js on text pages. Poppler ends
+ * every page with a form feed, which splits them; when the pages found are not exactly those asked
+ * (`last` must not be past the end of the file), the run is refused.
  */
 export function pdftotextPages(options: {
   path: string;
@@ -50,7 +51,14 @@ export function pdftotextPages(options: {
         const pages = stdout.split('\f');
         // The text after the last form feed is not a page.
         pages.pop();
-        resolve(pages.slice(0, last - first + 1));
+        // Pages are told apart only by form feeds: a count other than the pages asked (a page's
+        // own form feed, or pages past the end) would put text on the wrong page numbers, so
+        // the range is refused and read by pdf.js instead.
+        if (pages.length !== last - first + 1) {
+          reject(new Error('pdftotext gave a different number of pages than asked'));
+          return;
+        }
+        resolve(pages);
       },
     );
   });

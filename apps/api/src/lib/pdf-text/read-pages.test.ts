@@ -1,14 +1,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPdftotext, pdftotextPages } from './pdftotext.ts';
 import {
   countPdfPages,
   fileSource,
+  openPdf,
   PdfReadError,
   readPdfPages,
+  storageSource,
   type PdfSource,
   type ReadPage,
 } from './read-pages.ts';
@@ -162,5 +165,85 @@ describe('readPdfPages', () => {
     } finally {
       await source.close();
     }
+  });
+
+  describe('a long file opened once', () => {
+    /** Pages with a large image stream each, written flat (no object streams), as pdf-lib does. */
+    async function widePdf(count: number): Promise<Uint8Array> {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      for (let page = 1; page <= count; page++) {
+        const added = doc.addPage([612, 792]);
+        added.drawText(`Page ${page} says enough words for a text layer.`, { x: 72, y: 720, font });
+        const noise = new Uint8Array(100_000).map(() => Math.floor(Math.random() * 256));
+        added.node.set(
+          doc.context.obj('Filler') as never,
+          doc.context.register(doc.context.stream(noise)),
+        );
+      }
+      return doc.save({ useObjectStreams: false });
+    }
+    let wide: Uint8Array;
+    beforeAll(async () => {
+      wide = await widePdf(40);
+    });
+
+    it('reads the page tree in small ranges, not a large block per page', async () => {
+      const source = memorySource(wide);
+      expect(await countPdfPages(source)).toBe(40);
+      // Each page's entry costs one range: a few kilobytes each, not tens.
+      expect(source.bytesRead).toBeLessThan(40 * 16 * 1024);
+    });
+
+    it('reads several ranges of pages without reading the page tree again', async () => {
+      const source = memorySource(wide);
+      const pdf = await openPdf(source);
+      try {
+        const opening = source.bytesRead;
+        const first = await all(pdf.pages({ first: 1, last: 3 }));
+        const second = await all(pdf.pages({ first: 30, last: 32 }));
+        expect([...first, ...second].map((p) => p.page)).toEqual([1, 2, 3, 30, 31, 32]);
+        expect(second.every((p) => p.source === 'text')).toBe(true);
+        expect(source.bytesRead).toBeLessThan(opening * 1.5);
+      } finally {
+        await pdf.close();
+      }
+    });
+
+    it('refuses a damaged file that pdf.js would load whole, without loading it', async () => {
+      const text = Buffer.from(wide).toString('latin1');
+      const damaged = Buffer.from(text.replace(/startxref\s+\d+/, 'startxref\n123'), 'latin1');
+      const source = memorySource(new Uint8Array(damaged));
+      await expect(countPdfPages(source, { fullLoadBytes: 0 })).rejects.toMatchObject({
+        kind: 'invalid',
+      });
+      expect(source.bytesRead).toBeLessThan(damaged.length / 4);
+    });
+  });
+
+  it('lets an OCR failure through rather than keeping the page as one without text', async () => {
+    const bytes = await pdfOf(2, [2]);
+    const ocr = {
+      read: () => Promise.reject(new Error('the OCR engine stopped')),
+      close: () => Promise.resolve(),
+    };
+    await expect(
+      all(readPdfPages(memorySource(bytes), { first: 1, last: 2, ocr })),
+    ).rejects.toThrow('the OCR engine stopped');
+  });
+
+  it('fails a stored range that does not come within the time allowed', async () => {
+    let destroyed = false;
+    const stalled = new Readable({ read: () => undefined });
+    stalled.on('close', () => {
+      destroyed = true;
+    });
+    const driver = { openRead: () => Promise.resolve(stalled) } as unknown as Parameters<
+      typeof storageSource
+    >[0];
+    const source = storageSource(driver, 'key', 1000, { timeoutMs: 50 });
+    await expect(source.read(0, 100)).rejects.toThrow('took too long');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(destroyed).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { getResolvedPDFJS } from 'unpdf';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import { createOcr } from './extract-pages.ts';
@@ -29,7 +30,7 @@ export type ReadPage = {
 /** A page with fewer characters than this in its text layer is treated as a scan. */
 const MIN_TEXT_LAYER_CHARS = 20;
 /** The bytes pdf.js asks for at a time. */
-const RANGE_CHUNK_BYTES = 64 * 1024;
+const RANGE_CHUNK_BYTES = 8 * 1024;
 
 /** Why a PDF cannot be read at all; `kind` says which words to give the veteran. */
 export class PdfReadError extends Error {
@@ -62,20 +63,48 @@ export async function fileSource(path: string): Promise<PdfSource & { close(): P
   };
 }
 
+/** How long one range of a stored object may take before the read counts as failed. */
+const STORAGE_READ_TIMEOUT_MS = 60_000;
+
 /**
  * A stored object read by ranges through the storage driver (the local driver decrypts only the
- * chunks a range touches; S3 answers ranged GETs).
+ * chunks a range touches; S3 answers ranged GETs). A range not read within `timeoutMs` (a stalled
+ * connection) fails, so a stuck read ends instead of holding its chunk forever.
  */
-export function storageSource(driver: StorageDriver, key: string, size: number): PdfSource {
+export function storageSource(
+  driver: StorageDriver,
+  key: string,
+  size: number,
+  options: { timeoutMs?: number } = {},
+): PdfSource {
+  const timeoutMs = options.timeoutMs ?? STORAGE_READ_TIMEOUT_MS;
   return {
     size,
     async read(start, end) {
       if (end <= start) return new Uint8Array(0);
-      const chunks: Buffer[] = [];
-      for await (const chunk of await driver.openRead(key, { start, end: end - 1 })) {
-        chunks.push(chunk as Buffer);
+      let stream: Readable | undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('a range of the stored file took too long to read')),
+          timeoutMs,
+        );
+      });
+      const reading = (async () => {
+        stream = await driver.openRead(key, { start, end: end - 1 });
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      })();
+      try {
+        return await Promise.race([reading, timedOut]);
+      } catch (error) {
+        reading.catch(() => undefined);
+        stream?.destroy();
+        throw error;
+      } finally {
+        clearTimeout(timer);
       }
-      return Buffer.concat(chunks);
     },
   };
 }
@@ -84,25 +113,78 @@ type PdfJs = Awaited<ReturnType<typeof getResolvedPDFJS>>;
 type PdfDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 
 /**
- * Opens a PDF through a range transport: only what is needed is read, 64 KB at a time. A read that
- * fails ends the loading and is thrown as it was.
+ * The most pixels of one image pdf.js decodes: a larger one (a huge scan) is left out rather than
+ * held in memory, so one page cannot take the process down.
  */
-async function openPdf(source: PdfSource): Promise<{
+const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A file at least this large is never read whole. pdf.js asks for the whole file at once when it
+ * cannot trust the file's cross-reference table (a damaged file) and rebuilds it by scanning;
+ * such a file is refused instead.
+ */
+const FULL_LOAD_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** What pages are read from an open PDF: a range, with pages to skip and the fast path's file. */
+export type PageRange = {
+  first: number;
+  last: number;
+  skip?: ReadonlySet<number>;
+  pdftotext?: { path: string; file: string } | null;
+  signal?: AbortSignal;
+};
+
+/**
+ * A PDF opened once (its page tree read once) and read range by range: a job reading several
+ * chunks of one file keeps it open between them. One OCR engine serves every range, started on
+ * the first scanned page; `close` stops it, and always frees the document too.
+ */
+export type OpenPdf = {
+  numPages: number;
+  pages(range: PageRange): AsyncGenerator<ReadPage>;
+  close(): Promise<void>;
+};
+
+type Opened = {
   pdf: PdfDocument;
   failure: () => unknown;
+  /** `work`, or its end as soon as the transport fails (pdf.js would wait for the bytes). */
+  guard: <T>(work: Promise<T>) => Promise<T>;
   destroy: () => Promise<void>;
-}> {
+};
+
+/**
+ * Opens a PDF through a range transport: only what is needed is read, a few kilobytes at a time
+ * (a long file's page tree is many small objects, and each read brings a whole chunk). A read that
+ * fails ends the loading and is thrown as it was; a request for the whole of a large file (a
+ * damaged file being rebuilt) is refused as an unreadable file.
+ */
+async function openDocument(
+  source: PdfSource,
+  limits: { fullLoadBytes?: number } = {},
+): Promise<Opened> {
   const pdfjs = await getResolvedPDFJS();
+  const fullLoadBytes = limits.fullLoadBytes ?? FULL_LOAD_LIMIT_BYTES;
   let failure: unknown;
+  let rejectFailed: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    rejectFailed = reject;
+  });
+  failed.catch(() => undefined);
+  const guard = <T>(work: Promise<T>) => Promise.race([work, failed]);
+  const fail = (error: unknown) => {
+    failure ??= error;
+    rejectFailed(failure);
+    void task.destroy();
+  };
   class Transport extends pdfjs.PDFDataRangeTransport {
     override requestDataRange(begin: number, end: number) {
-      source.read(begin, Math.min(end, source.size)).then(
-        (bytes) => this.onDataRange(begin, bytes),
-        (error: unknown) => {
-          failure ??= error;
-          void task.destroy();
-        },
-      );
+      if (failure) return;
+      const upTo = Math.min(end, source.size);
+      if (source.size >= fullLoadBytes && upTo - begin > source.size / 2) {
+        fail(new PdfReadError('invalid'));
+        return;
+      }
+      source.read(begin, upTo).then((bytes) => this.onDataRange(begin, bytes), fail);
     }
   }
   const transport = new Transport(source.size, new Uint8Array(0));
@@ -111,11 +193,12 @@ async function openPdf(source: PdfSource): Promise<{
     rangeChunkSize: RANGE_CHUNK_BYTES,
     disableAutoFetch: true,
     disableStream: true,
+    maxImageSize: MAX_IMAGE_PIXELS,
     verbosity: 0,
   });
   try {
-    const pdf = await task.promise;
-    return { pdf, failure: () => failure, destroy: () => task.destroy() };
+    const pdf = await guard(task.promise);
+    return { pdf, failure: () => failure, guard, destroy: () => task.destroy() };
   } catch (error) {
     await task.destroy().catch(() => undefined);
     if (failure) throw failure;
@@ -125,14 +208,48 @@ async function openPdf(source: PdfSource): Promise<{
   }
 }
 
-/** The number of pages of a PDF (its page tree only is read). */
-export async function countPdfPages(source: PdfSource): Promise<number> {
+/**
+ * Opens a PDF to read ranges of its pages (see `OpenPdf`). The OCR engine given is the caller's
+ * and is left running; without one, one is started on the first scanned page and stopped by
+ * `close`. `fullLoadBytes` lowers the size from which reading the whole file is refused (tests).
+ */
+export async function openPdf(
+  source: PdfSource,
+  options: { ocr?: Ocr; fullLoadBytes?: number } = {},
+): Promise<OpenPdf> {
   if (source.size === 0) throw new PdfReadError('invalid');
-  const { pdf, destroy } = await openPdf(source);
+  const opened = await openDocument(
+    source,
+    options.fullLoadBytes === undefined ? {} : { fullLoadBytes: options.fullLoadBytes },
+  );
+  let ownOcr: Promise<Ocr> | undefined;
+  const ocr = () => (options.ocr ? Promise.resolve(options.ocr) : (ownOcr ??= createOcr()));
+  return {
+    numPages: opened.pdf.numPages,
+    pages: (range) => readRange(opened, range, ocr),
+    async close() {
+      try {
+        // Stopped first and whatever else fails: an engine left running holds its worker thread.
+        const engine = ownOcr;
+        ownOcr = undefined;
+        if (engine) await (await engine.catch(() => undefined))?.close();
+      } finally {
+        await opened.destroy();
+      }
+    },
+  };
+}
+
+/** The number of pages of a PDF (its page tree only is read). */
+export async function countPdfPages(
+  source: PdfSource,
+  options: { fullLoadBytes?: number } = {},
+): Promise<number> {
+  const pdf = await openPdf(source, options);
   try {
     return pdf.numPages;
   } finally {
-    await destroy();
+    await pdf.close();
   }
 }
 
@@ -149,14 +266,16 @@ async function textLayer(pdf: PdfDocument, pageNumber: number): Promise<string> 
   }
 }
 
-/** The page's largest image read by OCR, or null when it paints none. */
-async function ocrPage(pdf: PdfDocument, pageNumber: number, ocr: () => Promise<Ocr>) {
+/** The page's largest image as a PNG to read by OCR, or null when it paints none. */
+async function largestImage(pdf: PdfDocument, pageNumber: number) {
   const images = await findPageImages(pdf, pageNumber);
   const largest = images.sort((a, b) => b.width * b.height - a.width * a.height)[0];
   const page = await pdf.getPage(pageNumber);
   page.cleanup();
-  if (!largest) return null;
-  return (await ocr()).read(encodePng(largest));
+  // An image painted on several pages stays decoded in the document's own cache; a scan a page is
+  // tens of megabytes decoded, so the cache is emptied after each one.
+  await pdf.cleanup();
+  return largest ? encodePng(largest) : null;
 }
 
 /**
@@ -169,62 +288,54 @@ async function ocrPage(pdf: PdfDocument, pageNumber: number, ocr: () => Promise<
  */
 export async function* readPdfPages(
   source: PdfSource,
-  options: {
-    first: number;
-    last: number;
-    skip?: ReadonlySet<number>;
-    pdftotext?: { path: string; file: string } | null;
-    ocr?: Ocr;
-    signal?: AbortSignal;
-  },
+  options: PageRange & { ocr?: Ocr },
 ): AsyncGenerator<ReadPage> {
-  const { first, signal } = options;
-  let opened: Awaited<ReturnType<typeof openPdf>> | undefined;
-  let ownOcr: Ocr | undefined;
-  const ocr = async () => options.ocr ?? (ownOcr ??= await createOcr());
+  const { ocr, ...range } = options;
+  const pdf = await openPdf(source, ocr ? { ocr } : {});
   try {
-    opened = await openPdf(source);
-    const last = Math.min(options.last, opened.pdf.numPages);
-    const fast = options.pdftotext
-      ? await pdftotextPages({
-          path: options.pdftotext.path,
-          file: options.pdftotext.file,
-          first,
-          last,
-          ...(signal ? { signal } : {}),
-        }).catch(() => null)
-      : null;
-    for (let page = first; page <= last; page++) {
-      signal?.throwIfAborted();
-      if (options.skip?.has(page)) continue;
-      const quick = fast?.[page - first];
-      if (quick !== undefined && hasText(quick)) {
-        yield { page, text: quick, source: 'pdftotext' };
-        continue;
-      }
-      yield await readOne(opened, page, ocr);
-    }
-    if (opened.failure()) throw opened.failure();
+    yield* pdf.pages(range);
   } finally {
-    await ownOcr?.close();
-    await opened?.destroy();
+    await pdf.close();
   }
 }
 
-async function readOne(
-  opened: Awaited<ReturnType<typeof openPdf>>,
-  page: number,
+async function* readRange(
+  opened: Opened,
+  options: PageRange,
   ocr: () => Promise<Ocr>,
-): Promise<ReadPage> {
+): AsyncGenerator<ReadPage> {
+  const { first, signal } = options;
+  const last = Math.min(options.last, opened.pdf.numPages);
+  const fast = options.pdftotext
+    ? await pdftotextPages({
+        path: options.pdftotext.path,
+        file: options.pdftotext.file,
+        first,
+        last,
+        ...(signal ? { signal } : {}),
+      }).catch(() => null)
+    : null;
+  for (let page = first; page <= last; page++) {
+    signal?.throwIfAborted();
+    if (options.skip?.has(page)) continue;
+    const quick = fast?.[page - first];
+    if (quick !== undefined && hasText(quick)) {
+      yield { page, text: quick, source: 'pdftotext' };
+      continue;
+    }
+    yield await readOne(opened, page, ocr);
+  }
+  if (opened.failure()) throw opened.failure();
+}
+
+async function readOne(opened: Opened, page: number, ocr: () => Promise<Ocr>): Promise<ReadPage> {
   const { pdf } = opened;
   let layer = '';
+  let image: Buffer | null;
   try {
-    layer = await textLayer(pdf, page);
+    layer = await opened.guard(textLayer(pdf, page));
     if (hasText(layer)) return { page, text: layer, source: 'text' };
-    const read = await ocrPage(pdf, page, ocr);
-    return read === null
-      ? { page, text: layer, source: 'none' }
-      : { page, text: read, source: 'ocr' };
+    image = await opened.guard(largestImage(pdf, page));
   } catch (error) {
     // A page pdf.js cannot take apart (a broken object in one page of a long file) reads as
     // having no text, so the rest of the file is still read; a failed read of the source is not
@@ -233,4 +344,9 @@ async function readOne(
     if ((error as { name?: string } | null)?.name === 'AbortError') throw error;
     return { page, text: layer, source: 'none' };
   }
+  if (image === null) return { page, text: layer, source: 'none' };
+  // OCR that fails (the engine does not start, or breaks on the image) is not the page's fault:
+  // it is thrown, so the chunk is read again and, failing every time, fails visibly, rather than
+  // keeping the page as one without text that is never read again.
+  return { page, text: await (await ocr()).read(image), source: 'ocr' };
 }

@@ -8,9 +8,10 @@ import { isProtectedHealth } from '@muster/domain/protected-health';
 import { findPdftotext } from '#src/lib/pdf-text/pdftotext.ts';
 import {
   countPdfPages,
+  openPdf,
   PdfReadError,
-  readPdfPages,
   storageSource,
+  type OpenPdf,
 } from '#src/lib/pdf-text/read-pages.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
 import { listReadyFiles } from '#src/modules/storage/storage.service.ts';
@@ -118,12 +119,15 @@ export async function planCfile(options: {
 }
 
 /**
- * Reads one chunk of pages: takes its lease (or leaves it to the worker that holds it), reads each
- * page not yet kept, keeps it (counted once, progress moved) and renews the lease, and stops
- * quietly at the next page when the C-file is canceled or deleted. The worker that completes the
- * last chunk queues the finish. Pages read before a restart are skipped, never read again.
+ * How many times a chunk may be taken. A page that stops the process (out of memory) leaves its
+ * chunk's lease to run out, and the sweep queues it again: past this, the C-file fails with our
+ * words instead of the chunk being taken forever.
  */
-export async function readChunk(options: {
+export const MAX_CHUNK_ATTEMPTS = 5;
+/** Leases a chunk may go without a page kept before its lease is no longer renewed. */
+const STALLED_AFTER_LEASES = 3;
+
+type ReadChunkOptions = {
   db: Db;
   storage: StorageDriver;
   settings: CfileSettings;
@@ -135,30 +139,62 @@ export async function readChunk(options: {
   /** Names the worker in the lease (one per job queue; this process's by default). */
   worker?: string;
   enqueueFinish: () => Promise<void>;
-}): Promise<void> {
+};
+
+/**
+ * What one job keeps from chunk to chunk: the PDF, opened once (its page tree is read once, and
+ * one OCR engine serves every chunk), closed when the job ends.
+ */
+type ReadSession = { pdf: (open: () => Promise<OpenPdf>) => Promise<OpenPdf> };
+
+/**
+ * Reads one chunk of pages: takes its lease (or leaves it to the worker that holds it), reads each
+ * page not yet kept, keeps it (counted once, progress moved) and renews the lease, and stops
+ * quietly at the next page when the C-file is canceled or deleted. The lease is renewed while
+ * pages are kept (a slow OCR page included), never after the job is stopped or once no page was
+ * kept for three leases (a read that hangs), so another worker can take the chunk. A chunk taken
+ * too many times fails its C-file. Answers whether this chunk completed the last one (the caller
+ * queues the finish). Pages read before a restart are skipped, never read again.
+ */
+async function readChunk(options: ReadChunkOptions, session: ReadSession): Promise<boolean> {
   const { db, cfileId, firstPage, settings } = options;
-  const owner = `${options.worker ?? WORKER}:${randomUUID()}`;
+  const worker = options.worker ?? WORKER;
+  const owner = `${worker}:${randomUUID()}`;
   const lease = { db, cfileId, firstPage, owner };
   const chunk = await repository.claimChunk({ ...lease, leaseSeconds: settings.leaseSeconds });
-  if (!chunk) return; // done, another worker holds it, or the C-file is no longer processing
-  // A slow page (OCR) keeps the lease too.
+  if (!chunk) return false; // done, another worker holds it, or the C-file is no longer processing
+  if (chunk.attempts > MAX_CHUNK_ATTEMPTS) {
+    await repository.failCfile({ db, id: cfileId, error: CFILE_ERRORS.readFailed });
+    return false;
+  }
+  const leaseMs = settings.leaseSeconds * 1000;
+  let lastKept = Date.now();
   const heartbeat = setInterval(
-    () =>
+    () => {
+      if (options.signal.aborted || Date.now() - lastKept > STALLED_AFTER_LEASES * leaseMs) {
+        clearInterval(heartbeat);
+        return;
+      }
       void repository
         .renewLease({ ...lease, leaseSeconds: settings.leaseSeconds })
         // A renewal that fails (the database briefly away) is tried again at the next beat; the
         // page writes renew the lease too.
-        .catch(() => undefined),
-    Math.max(250, (settings.leaseSeconds * 1000) / 3),
+        .catch(() => undefined);
+    },
+    Math.max(250, leaseMs / 3),
   );
   heartbeat.unref();
+  const stopBeating = () => clearInterval(heartbeat);
+  options.signal.addEventListener('abort', stopBeating, { once: true });
   let copy: Awaited<ReturnType<typeof acquirePlainCopy>> | undefined;
   try {
     const row = await repository.findCfileById({ db, id: cfileId });
-    if (!row) return;
+    if (!row) return false;
     const object = await storedObject({ db, storage: options.storage, row });
-    if (!object)
-      return await repository.failCfile({ db, id: cfileId, error: CFILE_ERRORS.fileGone });
+    if (!object) {
+      await repository.failCfile({ db, id: cfileId, error: CFILE_ERRORS.fileGone });
+      return false;
+    }
     const done = await repository.findReadPages({
       db,
       cfileId,
@@ -168,13 +204,20 @@ export async function readChunk(options: {
     if (done.size < chunk.lastPage - chunk.firstPage + 1) {
       const program = settings.pdftotext && settings.tmpDir ? await findPdftotext() : null;
       if (program && settings.tmpDir) {
+        // Without room for the copy (or any other trouble making it), pdf.js reads the pages.
         copy = await acquirePlainCopy({
           dir: settings.tmpDir,
           cfileId,
+          worker,
+          size: object.size,
+          leftoverMs: leaseMs,
           open: () => options.storage.openRead(object.key),
-        });
+        }).catch(() => undefined);
       }
-      const pages = readPdfPages(storageSource(options.storage, object.key, object.size), {
+      const pdf = await session.pdf(() =>
+        openPdf(storageSource(options.storage, object.key, object.size)),
+      );
+      const pages = pdf.pages({
         first: chunk.firstPage,
         last: chunk.lastPage,
         skip: done,
@@ -188,15 +231,13 @@ export async function readChunk(options: {
           page: { ...page, protected7332: isProtectedHealth(page.text) },
         });
         // Canceled, deleted or failed meanwhile, or the lease was lost: stop here, quietly.
-        if (saved === 'stop') return;
+        if (saved === 'stop') return false;
+        lastKept = Date.now();
       }
     }
-    if (
-      (await repository.completeChunk(lease)) &&
-      (await repository.markAllRead({ db, id: cfileId }))
-    ) {
-      await options.enqueueFinish();
-    }
+    return (
+      (await repository.completeChunk(lease)) && (await repository.markAllRead({ db, id: cfileId }))
+    );
   } catch (error) {
     await repository.releaseChunk(lease);
     if (options.isLastAttempt && !options.signal.aborted) {
@@ -204,7 +245,8 @@ export async function readChunk(options: {
     }
     throw error;
   } finally {
-    clearInterval(heartbeat);
+    stopBeating();
+    options.signal.removeEventListener('abort', stopBeating);
     copy?.release();
   }
 }
@@ -216,19 +258,30 @@ const GO_ON_MS = 10 * 60 * 1000;
  * Reads the chunk a job names, then goes on with the C-file's next open chunk until none is left,
  * so a worker is never idle between chunks waiting for the queue to hand it the next one. Several
  * workers doing this split the file between them, each chunk under its own lease; the jobs queued
- * for chunks already read find them done and end at once.
+ * for chunks already read find them done and end at once. The PDF is opened once for them all.
+ * The worker that completes the last chunk queues the finish; queuing it may fail without failing
+ * the C-file (every page is kept), the sweep queues it then.
  */
-export async function readChunks(options: Parameters<typeof readChunk>[0]): Promise<void> {
+export async function readChunks(options: ReadChunkOptions): Promise<void> {
   const started = Date.now();
-  let firstPage: number | null = options.firstPage;
-  while (firstPage !== null && !options.signal.aborted) {
-    await readChunk({ ...options, firstPage });
-    // Well inside the job's own time limit: the chunks left keep the jobs queued for them.
-    if (Date.now() - started > GO_ON_MS) return;
-    firstPage =
-      (await repository.findOpenChunk({ db: options.db, cfileId: options.cfileId }))?.firstPage ??
-      null;
+  let opened: Promise<OpenPdf> | undefined;
+  const session: ReadSession = { pdf: (open) => (opened ??= open()) };
+  let completed = false;
+  try {
+    let firstPage: number | null = options.firstPage;
+    while (firstPage !== null && !options.signal.aborted) {
+      if (await readChunk({ ...options, firstPage }, session)) completed = true;
+      // Well inside the job's own time limit: the chunks left keep the jobs queued for them.
+      if (completed || Date.now() - started > GO_ON_MS) break;
+      firstPage =
+        (await repository.findOpenChunk({ db: options.db, cfileId: options.cfileId }))?.firstPage ??
+        null;
+    }
+  } finally {
+    const pdf = await opened?.catch(() => undefined);
+    await pdf?.close();
   }
+  if (completed) await options.enqueueFinish().catch(() => undefined);
 }
 
 /** Fails a C-file whose reading failed every try (the job's own error is not the veteran's). */
@@ -253,14 +306,19 @@ export async function finishCfile(options: { db: Db; cfileId: string }): Promise
   const row = await repository.findCfileById({ db, id: cfileId });
   if (!row || row.jobStatus !== 'processing') return;
   if (await repository.hasUnreadChunks({ db, id: cfileId })) return;
+  // The row is touched as the finish goes on, so the sweep does not take a long finish for a lost
+  // one and queue it again.
+  await repository.touchCfile({ db, id: cfileId });
   const pages: { page: number; text: string }[] = [];
   for (let after = 0; ;) {
     const batch = await repository.findPageBatch({ db, cfileId, after, limit: FINISH_BATCH });
+    await repository.touchCfile({ db, id: cfileId });
     pages.push(...batch);
     if (batch.length < FINISH_BATCH) break;
     after = batch.at(-1)!.page;
   }
   const claimed = await claimedConditions({ db, userId: row.userId });
+  await repository.touchCfile({ db, id: cfileId });
   const medications = findMedications(pages);
   const conditions: StoredCondition[] = findConditions(pages, { claimed }).map((found) => ({
     name: found.name,

@@ -460,7 +460,10 @@ export async function findOpenChunks(options: { db: Db; id: string }) {
     .orderBy(asc(cfileChunks.firstPage));
 }
 
-/** Notes that the sweep restarted a C-file's work, so it is not restarted again at once. */
+/**
+ * Notes that a C-file's work moved (the sweep restarted it, or a finish is under way), so the
+ * sweep does not restart it again at once.
+ */
 export async function touchCfile(options: { db: Db; id: string }) {
   await options.db
     .update(cfiles)
