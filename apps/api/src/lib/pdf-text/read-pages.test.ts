@@ -205,6 +205,9 @@ describe('readPdfPages', () => {
         expect([...first, ...second].map((p) => p.page)).toEqual([1, 2, 3, 30, 31, 32]);
         expect(second.every((p) => p.source === 'text')).toBe(true);
         expect(source.bytesRead).toBeLessThan(opening * 1.5);
+        // What the open document holds is what was read, so a reader can tell when to let go.
+        expect(pdf.loadedBytes()).toBe(source.bytesRead);
+        expect(pdf.loadedBytes()).toBeLessThan(wide.length / 2);
       } finally {
         await pdf.close();
       }

@@ -140,12 +140,18 @@ export type PageRange = {
  */
 export type OpenPdf = {
   numPages: number;
+  /**
+   * Bytes of the file read so far. pdf.js keeps every range it has read until the document is
+   * closed, so this is about what the document holds in memory.
+   */
+  loadedBytes(): number;
   pages(range: PageRange): AsyncGenerator<ReadPage>;
   close(): Promise<void>;
 };
 
 type Opened = {
   pdf: PdfDocument;
+  loadedBytes: () => number;
   failure: () => unknown;
   /** `work`, or its end as soon as the transport fails (pdf.js would wait for the bytes). */
   guard: <T>(work: Promise<T>) => Promise<T>;
@@ -165,6 +171,7 @@ async function openDocument(
   const pdfjs = await getResolvedPDFJS();
   const fullLoadBytes = limits.fullLoadBytes ?? FULL_LOAD_LIMIT_BYTES;
   let failure: unknown;
+  let loaded = 0;
   let rejectFailed: (error: unknown) => void = () => undefined;
   const failed = new Promise<never>((_, reject) => {
     rejectFailed = reject;
@@ -184,7 +191,10 @@ async function openDocument(
         fail(new PdfReadError('invalid'));
         return;
       }
-      source.read(begin, upTo).then((bytes) => this.onDataRange(begin, bytes), fail);
+      source.read(begin, upTo).then((bytes) => {
+        loaded += bytes.length;
+        this.onDataRange(begin, bytes);
+      }, fail);
     }
   }
   const transport = new Transport(source.size, new Uint8Array(0));
@@ -198,7 +208,13 @@ async function openDocument(
   });
   try {
     const pdf = await guard(task.promise);
-    return { pdf, failure: () => failure, guard, destroy: () => task.destroy() };
+    return {
+      pdf,
+      loadedBytes: () => loaded,
+      failure: () => failure,
+      guard,
+      destroy: () => task.destroy(),
+    };
   } catch (error) {
     await task.destroy().catch(() => undefined);
     if (failure) throw failure;
@@ -215,7 +231,7 @@ async function openDocument(
  */
 export async function openPdf(
   source: PdfSource,
-  options: { ocr?: Ocr; fullLoadBytes?: number } = {},
+  options: { ocr?: Ocr | (() => Promise<Ocr>); fullLoadBytes?: number } = {},
 ): Promise<OpenPdf> {
   if (source.size === 0) throw new PdfReadError('invalid');
   const opened = await openDocument(
@@ -223,9 +239,16 @@ export async function openPdf(
     options.fullLoadBytes === undefined ? {} : { fullLoadBytes: options.fullLoadBytes },
   );
   let ownOcr: Promise<Ocr> | undefined;
-  const ocr = () => (options.ocr ? Promise.resolve(options.ocr) : (ownOcr ??= createOcr()));
+  const given = options.ocr;
+  const ocr = () =>
+    typeof given === 'function'
+      ? given()
+      : given
+        ? Promise.resolve(given)
+        : (ownOcr ??= createOcr());
   return {
     numPages: opened.pdf.numPages,
+    loadedBytes: opened.loadedBytes,
     pages: (range) => readRange(opened, range, ocr),
     async close() {
       try {

@@ -5,12 +5,14 @@ import type { CfileRow } from '@muster/db/schema/index';
 import { findConditions } from '@muster/domain/cfile/conditions';
 import { findMedications } from '@muster/domain/cfile/medications';
 import { isProtectedHealth } from '@muster/domain/protected-health';
+import { createOcr } from '#src/lib/pdf-text/extract-pages.ts';
 import { findPdftotext } from '#src/lib/pdf-text/pdftotext.ts';
 import {
   countPdfPages,
   openPdf,
   PdfReadError,
   storageSource,
+  type Ocr,
   type OpenPdf,
 } from '#src/lib/pdf-text/read-pages.ts';
 import type { StorageDriver } from '#src/modules/storage/storage-driver.ts';
@@ -142,10 +144,21 @@ type ReadChunkOptions = {
 };
 
 /**
- * What one job keeps from chunk to chunk: the PDF, opened once (its page tree is read once, and
- * one OCR engine serves every chunk), closed when the job ends.
+ * What one job keeps from chunk to chunk: the PDF, opened once (its page tree is read once) and
+ * opened again only once it holds RELOAD_BYTES, and one OCR engine for every chunk, started on the
+ * first scanned page; both are closed when the job ends.
  */
-type ReadSession = { pdf: (open: () => Promise<OpenPdf>) => Promise<OpenPdf> };
+type ReadSession = {
+  pdf: (open: () => Promise<OpenPdf>) => Promise<OpenPdf>;
+  ocr: () => Promise<Ocr>;
+};
+
+/**
+ * pdf.js keeps every part of the file it has read until the document is closed: a job reading a
+ * long file closes and opens it again once it holds this much, so its memory stays bounded
+ * whatever the file's size (opening again reads the page tree again: a few megabytes).
+ */
+const RELOAD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Reads one chunk of pages: takes its lease (or leaves it to the worker that holds it), reads each
@@ -215,7 +228,7 @@ async function readChunk(options: ReadChunkOptions, session: ReadSession): Promi
         }).catch(() => undefined);
       }
       const pdf = await session.pdf(() =>
-        openPdf(storageSource(options.storage, object.key, object.size)),
+        openPdf(storageSource(options.storage, object.key, object.size), { ocr: session.ocr }),
       );
       const pages = pdf.pages({
         first: chunk.firstPage,
@@ -265,12 +278,21 @@ const GO_ON_MS = 10 * 60 * 1000;
 export async function readChunks(options: ReadChunkOptions): Promise<void> {
   const started = Date.now();
   let opened: Promise<OpenPdf> | undefined;
-  const session: ReadSession = { pdf: (open) => (opened ??= open()) };
+  let engine: Promise<Ocr> | undefined;
+  const session: ReadSession = {
+    pdf: (open) => (opened ??= open()),
+    ocr: () => (engine ??= createOcr()),
+  };
   let completed = false;
   try {
     let firstPage: number | null = options.firstPage;
     while (firstPage !== null && !options.signal.aborted) {
       if (await readChunk({ ...options, firstPage }, session)) completed = true;
+      const pdf = await opened?.catch(() => undefined);
+      if (pdf && pdf.loadedBytes() > RELOAD_BYTES) {
+        opened = undefined;
+        await pdf.close();
+      }
       // Well inside the job's own time limit: the chunks left keep the jobs queued for them.
       if (completed || Date.now() - started > GO_ON_MS) break;
       firstPage =
@@ -278,8 +300,12 @@ export async function readChunks(options: ReadChunkOptions): Promise<void> {
         null;
     }
   } finally {
-    const pdf = await opened?.catch(() => undefined);
-    await pdf?.close();
+    try {
+      const pdf = await opened?.catch(() => undefined);
+      await pdf?.close();
+    } finally {
+      await (await engine?.catch(() => undefined))?.close();
+    }
   }
   if (completed) await options.enqueueFinish().catch(() => undefined);
 }
