@@ -14,9 +14,11 @@
  * (d) plain pdf.js text extraction of the whole file (unpdf getDocumentProxy + extractText);
  * (e) Muster's reader over the scanned pages only: OCR pages per second.
  *
- * (c) and (d) read the scanned pages too; they hold no text, and take them almost no time. The
- * table gives the ratios (a)/(c) (goal at least 0.33) and (b)/(d) (goal at least 0.8), and each
- * peak against the 400 MB goal. When pdftotext is missing the bench installs poppler-utils with
+ * (c) and (d) read the scanned pages too; they hold no text, and take them almost no time. (a) to
+ * (d) are measured BENCH_ROUNDS times (default 3), each baseline just before its path; the table
+ * gives each run's median round, and the ratios (a)/(c) (goal at least 0.33) and (b)/(d) (goal at
+ * least 0.8) are the medians of the rounds' ratios, each round's shown too. Each peak is compared
+ * with the 400 MB goal. When pdftotext is missing the bench installs poppler-utils with
  * apt-get, and says so; if that fails, (a) and (c) are left out.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -25,6 +27,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** BENCH_ROUNDS (default 3): how many times each path and its baseline are measured. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 /** Pages of the generated file, scans included. */
 const PAGES = Math.max(40, Number(process.env.BENCH_CFILE_PAGES ?? 2000));
 /** Image-only pages at the end of the file, read by OCR in (e). */
@@ -230,33 +234,57 @@ async function main() {
   );
 
   try {
-    const rows: { label: string; measure: Measure | null }[] = [];
     const run = async (label: string, measure: () => Promise<Measure> | Measure) => {
       process.stdout.write(`${label} …`);
       const result = await measure();
       process.stdout.write(` ${result.seconds.toFixed(1)} s\n`);
-      rows.push({ label, measure: result });
       return result;
     };
-    const skip = (label: string) => rows.push({ label, measure: null });
-
-    const a = withPdftotext
-      ? await run('(a) reader, pdftotext path + finders', () =>
-          spawnMeasure('reader-pdftotext', file, textPages),
-        )
-      : (skip('(a) reader, pdftotext path + finders'), null);
-    const b = await run('(b) reader, pdf.js path + finders', () =>
-      spawnMeasure('reader-pdfjs', file, textPages),
-    );
-    const c = withPdftotext
-      ? await run('(c) pdftotext -layout, whole file', () => measurePdftotext(file))
-      : (skip('(c) pdftotext -layout, whole file'), null);
-    const d = await run('(d) pdf.js extractText, whole file', () =>
-      spawnMeasure('pdfjs-plain', file, textPages),
-    );
-    await run('(e) reader, OCR of the scanned pages', () => spawnMeasure('ocr', file, textPages));
-
     const rate = (m: Measure) => m.pages / m.seconds;
+    const LABELS = {
+      a: '(a) reader, pdftotext path + finders',
+      b: '(b) reader, pdf.js path + finders',
+      c: '(c) pdftotext -layout, whole file',
+      d: '(d) pdf.js extractText, whole file',
+      e: '(e) reader, OCR of the scanned pages',
+    } as const;
+
+    // Each round measures a baseline just before the path compared with it, so a change in the
+    // machine's load between rounds moves both alike; the table gives each run's median round and
+    // each ratio is the median of the rounds' ratios.
+    const rounds: { a: Measure | null; b: Measure; c: Measure | null; d: Measure }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      console.log(`round ${round} of ${ROUNDS}`);
+      const d = await run(LABELS.d, () => spawnMeasure('pdfjs-plain', file, textPages));
+      const b = await run(LABELS.b, () => spawnMeasure('reader-pdfjs', file, textPages));
+      const c = withPdftotext ? await run(LABELS.c, () => measurePdftotext(file)) : null;
+      const a = withPdftotext
+        ? await run(LABELS.a, () => spawnMeasure('reader-pdftotext', file, textPages))
+        : null;
+      rounds.push({ a, b, c, d });
+    }
+    const e = await run(LABELS.e, () => spawnMeasure('ocr', file, textPages));
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+    };
+    /** The round whose rate is the median of that run's rounds. */
+    const medianOf = (measures: Measure[]): Measure | null => {
+      const middle = median(measures.map(rate));
+      return measures.find((m) => rate(m) === middle) ?? null;
+    };
+    const present = <T>(values: (T | null)[]) => values.filter((v): v is T => v !== null);
+    const a = medianOf(present(rounds.map((r) => r.a)));
+    const b = medianOf(rounds.map((r) => r.b)) ?? rounds[0]!.b;
+    const c = medianOf(present(rounds.map((r) => r.c)));
+    const d = medianOf(rounds.map((r) => r.d)) ?? rounds[0]!.d;
+    const rows: { label: string; measure: Measure | null }[] = [
+      { label: LABELS.a, measure: a },
+      { label: LABELS.b, measure: b },
+      { label: LABELS.c, measure: c },
+      { label: LABELS.d, measure: d },
+      { label: LABELS.e, measure: e },
+    ];
     // Pages per second of the reading alone, without the finders' share.
     const readRate = (m: Measure) => m.pages / (m.seconds - (m.finderSeconds ?? 0));
     const width = Math.max(...rows.map((row) => row.label.length)) + 2;
@@ -288,17 +316,56 @@ async function main() {
       if (finders || measure.note) console.log(`${label}: ${finders}${measure.note ?? ''}`);
     }
     console.log('');
-    if (a && c) {
+    const ratios = (
+      path: (r: (typeof rounds)[number]) => Measure | null,
+      base: (r: (typeof rounds)[number]) => Measure | null,
+      speed: (m: Measure) => number,
+    ) =>
+      rounds.flatMap((r) => {
+        const [x, y] = [path(r), base(r)];
+        return x && y ? [speed(x) / rate(y)] : [];
+      });
+    const say = (values: number[]) =>
+      `${median(values).toFixed(2)} (rounds: ${values.map((v) => v.toFixed(2)).join(', ')})`;
+    if (withPdftotext) {
       console.log(
-        `(a)/(c) = ${(rate(a) / rate(c)).toFixed(2)}   (goal >= ${GOAL_FAST_PATH_RATIO}): the pdftotext path against pdftotext alone`,
+        `(a)/(c) = ${say(
+          ratios(
+            (r) => r.a,
+            (r) => r.c,
+            rate,
+          ),
+        )}   (goal >= ${GOAL_FAST_PATH_RATIO}): the pdftotext path against pdftotext alone`,
       );
     } else console.log('(a)/(c) skipped: no pdftotext');
     console.log(
-      `(b)/(d) = ${(rate(b) / rate(d)).toFixed(2)}   (goal >= ${GOAL_PDFJS_RATIO}): the pdf.js path against plain pdf.js`,
+      `(b)/(d) = ${say(
+        ratios(
+          (r) => r.b,
+          (r) => r.d,
+          rate,
+        ),
+      )}   (goal >= ${GOAL_PDFJS_RATIO}): the pdf.js path against plain pdf.js`,
     );
     console.log(
-      `without the finders' time: (a)/(c) = ${a && c ? (readRate(a) / rate(c)).toFixed(2) : 'n/a'}, ` +
-        `(b)/(d) = ${(readRate(b) / rate(d)).toFixed(2)}`,
+      `without the finders' time: (a)/(c) = ${
+        withPdftotext
+          ? say(
+              ratios(
+                (r) => r.a,
+                (r) => r.c,
+                readRate,
+              ),
+            )
+          : 'n/a'
+      }, ` +
+        `(b)/(d) = ${say(
+          ratios(
+            (r) => r.b,
+            (r) => r.d,
+            readRate,
+          ),
+        )}`,
     );
     const peaks = rows.flatMap(({ label, measure }) =>
       measure?.peakMb != null && label.includes('reader') ? [measure.peakMb] : [],
