@@ -19,15 +19,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync, inflateSync } from 'node:zlib';
-import {
-  PDFDocument,
-  PDFName,
-  concatTransformationMatrix,
-  drawObject,
-  popGraphicsState,
-  pushGraphicsState,
-} from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { format, resolveConfig } from 'prettier';
 import type { Browser } from 'puppeteer-core';
 import {
@@ -42,8 +34,7 @@ import {
   generateMedicationPages,
   type GeneratedPage as MedicationPage,
 } from '../packages/domain/src/cfile/fixtures/medication-pages.ts';
-import { chromiumArgs } from '../e2e/config.ts';
-import { missingChromiumMessage, systemProbes } from './chromium.ts';
+import { addScannedPages, launchChromium } from './lib/scan-pages.ts';
 
 /** The generators' seed for the scanned pages (the scored text pages use others). */
 const SEED = 1917;
@@ -172,75 +163,6 @@ main{margin:${MARGIN}pt;white-space:pre-wrap;color:#000;font:${SCAN_FONT_SIZE}pt
 </style></head><body><main>${escapeHtml(text)}</main></body></html>`;
 }
 
-/** The PNG channels per pixel by colour type (8-bit only). */
-const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };
-
-/** The pixels of an 8-bit, non-interlaced PNG screenshot as one gray byte per pixel. */
-function pngToGray(png: Uint8Array): { width: number; height: number; gray: Uint8Array } {
-  const bytes = Buffer.from(png);
-  let width = 0;
-  let height = 0;
-  let channels = 0;
-  const data: Buffer[] = [];
-  for (let at = 8; at < bytes.length;) {
-    const length = bytes.readUInt32BE(at);
-    const type = bytes.toString('latin1', at + 4, at + 8);
-    const body = bytes.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      height = body.readUInt32BE(4);
-      channels = CHANNELS[body[9] ?? -1] ?? 0;
-      if (body[8] !== 8 || body[12] !== 0 || channels === 0) {
-        throw new Error('only 8-bit, non-interlaced PNG screenshots are supported');
-      }
-    } else if (type === 'IDAT') data.push(body);
-    at += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const pixels = new Uint8Array(stride * height);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    const row = y * stride;
-    for (let x = 0; x < stride; x++) {
-      const value = raw[y * (stride + 1) + 1 + x] ?? 0;
-      const left = x >= channels ? (pixels[row + x - channels] ?? 0) : 0;
-      const up = y > 0 ? (pixels[row - stride + x] ?? 0) : 0;
-      const upLeft = y > 0 && x >= channels ? (pixels[row - stride + x - channels] ?? 0) : 0;
-      let predicted = 0;
-      if (filter === 1) predicted = left;
-      else if (filter === 2) predicted = up;
-      else if (filter === 3) predicted = (left + up) >> 1;
-      else if (filter === 4) {
-        const p = left + up - upLeft;
-        const [pa, pb, pc] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
-        predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
-      }
-      pixels[row + x] = (value + predicted) & 0xff;
-    }
-  }
-  const gray = new Uint8Array(width * height);
-  for (let i = 0; i < gray.length; i++) {
-    const at = i * channels;
-    gray[i] =
-      channels >= 3
-        ? Math.round(
-            0.299 * (pixels[at] ?? 0) +
-              0.587 * (pixels[at + 1] ?? 0) +
-              0.114 * (pixels[at + 2] ?? 0),
-          )
-        : (pixels[at] ?? 0);
-  }
-  return { width, height, gray };
-}
-
-async function launchChromium(): Promise<Browser> {
-  const { chromiumPath, exists } = systemProbes();
-  if (!exists(chromiumPath)) throw new Error(missingChromiumMessage(chromiumPath));
-  const { default: puppeteer } = await import('puppeteer-core');
-  return puppeteer.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-}
-
 /** The image-only PDF of the pages: each a grayscale picture at SCAN_DPI, no text layer. */
 async function makeScannedPdf(pages: readonly KnownPage[], browser: Browser): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -249,38 +171,12 @@ async function makeScannedPdf(pages: readonly KnownPage[], browser: Browser): Pr
   doc.setProducer('pdf-lib');
   doc.setCreationDate(FIXED_DATE);
   doc.setModificationDate(FIXED_DATE);
-  const tab = await browser.newPage();
-  try {
-    await tab.setViewport({
-      width: Math.round((PAGE_WIDTH * 96) / 72),
-      height: Math.round((PAGE_HEIGHT * 96) / 72),
-      deviceScaleFactor: SCAN_DPI / 96,
-    });
-    for (const known of pages) {
-      await tab.setContent(pageHtml(known.text), { waitUntil: 'load' });
-      const { width, height, gray } = pngToGray(await tab.screenshot({ type: 'png' }));
-      const image = doc.context.stream(deflateSync(gray, { level: 9 }), {
-        Type: 'XObject',
-        Subtype: 'Image',
-        Width: width,
-        Height: height,
-        ColorSpace: 'DeviceGray',
-        BitsPerComponent: 8,
-        Filter: 'FlateDecode',
-      });
-      const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-      const picture = PDFName.of('Scan');
-      page.node.setXObject(picture, doc.context.register(image));
-      page.pushOperators(
-        pushGraphicsState(),
-        concatTransformationMatrix(PAGE_WIDTH, 0, 0, PAGE_HEIGHT, 0, 0),
-        drawObject(picture),
-        popGraphicsState(),
-      );
-    }
-  } finally {
-    await tab.close();
-  }
+  await addScannedPages(
+    doc,
+    browser,
+    pages.map((known) => pageHtml(known.text)),
+    { pageWidth: PAGE_WIDTH, pageHeight: PAGE_HEIGHT, dpi: SCAN_DPI },
+  );
   return doc.save();
 }
 

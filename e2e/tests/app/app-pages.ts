@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
 
 import { apiURL } from '../../config.ts';
 
@@ -30,6 +30,25 @@ export function sidewaysOverflow(page: Page): Promise<number> {
       Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) -
       document.documentElement.clientWidth,
   );
+}
+
+/**
+ * Checks the page fits a 375 px phone screen, then goes back to the desktop size. The app lays the
+ * page out again for a phone (the sidebar becomes a drawer) a moment after the resize: the check
+ * waits for that, and fails if the page still scrolls sideways then.
+ */
+export async function expectFits375(page: Page) {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** The first five bytes of a download ("%PDF-" for a PDF). */
+export async function firstBytes(download: Download): Promise<string> {
+  const chunks = await (await download.createReadStream()).toArray();
+  return Buffer.concat(chunks as Buffer[])
+    .subarray(0, 5)
+    .toString('latin1');
 }
 
 /** A disability made through the API, as a spec's starting point. */

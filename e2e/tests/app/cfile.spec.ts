@@ -1,9 +1,8 @@
-import type { Download, Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { sidewaysOverflow } from './app-pages.ts';
+import { expectFits375, firstBytes } from './app-pages.ts';
 
 /**
  * A C-file as a veteran uses it: a PDF uploaded on /cfile and read by the real API's background
@@ -29,19 +28,6 @@ async function cfilePdf(): Promise<Buffer> {
     });
   }
   return Buffer.from(await doc.save());
-}
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function firstBytes(download: Download): Promise<string> {
-  const chunks = await (await download.createReadStream()).toArray();
-  return Buffer.concat(chunks as Buffer[])
-    .subarray(0, 5)
-    .toString('latin1');
 }
 
 test('[APP][CFILE]: a C-file is uploaded, read live, its findings reviewed and acted on', async ({

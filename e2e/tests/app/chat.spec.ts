@@ -5,7 +5,7 @@ import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { getJson, sidewaysOverflow } from './app-pages.ts';
+import { expectFits375, getJson } from './app-pages.ts';
 
 /**
  * The chat assistant as a veteran meets it: a first chat from /chats/new (the message and the
@@ -27,14 +27,6 @@ type StoredMessage = {
 
 const RUNS = `${apiURL}/threads/*/runs`;
 const MESSAGES = `${apiURL}/threads/*/messages`;
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  // The app lays the page out again for a phone (the sidebar becomes a drawer) a moment after the
-  // resize: the check waits for that, and fails if the page still scrolls sideways then.
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function createThread(request: APIRequestContext, token: string): Promise<{ id: string }> {
   const response = await request.post(`${apiURL}/threads`, {

@@ -1,10 +1,10 @@
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { createDisability, sidewaysOverflow } from './app-pages.ts';
+import { createDisability, expectFits375 } from './app-pages.ts';
 
 /**
  * A claim put together and reviewed in the browser: two disabilities chosen on /claims, the review
@@ -16,12 +16,6 @@ import { createDisability, sidewaysOverflow } from './app-pages.ts';
 async function bytesOf(download: Download): Promise<Buffer> {
   const chunks = await (await download.createReadStream()).toArray();
   return Buffer.concat(chunks as Buffer[]);
-}
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test('[APP][CLAIMS]: a claim is made, reviewed, and its packet downloaded with a page count that matches', async ({

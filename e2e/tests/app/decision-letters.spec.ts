@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { sidewaysOverflow } from './app-pages.ts';
+import { firstBytes, sidewaysOverflow } from './app-pages.ts';
 
 /**
  * The decision letter analyzer as a veteran uses it: a letter pasted and read by the real API's
@@ -43,13 +43,6 @@ async function expectFits375(page: Page) {
     })
     .toBe('fits');
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function firstBytes(download: Download): Promise<string> {
-  const chunks = await (await download.createReadStream()).toArray();
-  return Buffer.concat(chunks as Buffer[])
-    .subarray(0, 5)
-    .toString('latin1');
 }
 
 test('[APP][LETTERS]: a pasted letter is read, explained, acted on, listed and deleted', async ({

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { createDisability, getJson, sidewaysOverflow } from './app-pages.ts';
+import { createDisability, expectFits375, firstBytes, getJson } from './app-pages.ts';
 
 /**
  * The personal statement as a veteran meets it at the end of the wizard: written from answers
@@ -31,21 +31,6 @@ async function saveAnswers(
     data: answers,
   });
   expect(response.status(), await response.text()).toBe(200);
-}
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  // The app lays the page out again for a phone (the sidebar becomes a drawer) a moment after the
-  // resize: the check waits for that, and fails if the page still scrolls sideways then.
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function firstBytes(download: Download): Promise<string> {
-  const chunks = await (await download.createReadStream()).toArray();
-  return Buffer.concat(chunks as Buffer[])
-    .subarray(0, 5)
-    .toString('latin1');
 }
 
 /** Clicks a download button and checks the file: its suggested name and its first bytes. */

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 
-import type { Download, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 
 import { apiURL } from '../../config.ts';
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { createDisability, getJson, sidewaysOverflow } from './app-pages.ts';
+import { createDisability, expectFits375, firstBytes, getJson } from './app-pages.ts';
 
 /**
  * The file vault as a veteran uses it: a PDF uploaded, listed, renamed, tagged with a VA document
@@ -31,21 +31,6 @@ function pdfOf(size: number): Buffer {
   const head = Buffer.from('%PDF-1.7\n%', 'latin1');
   const tail = Buffer.from('\n%%EOF\n', 'latin1');
   return Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, 0x20), tail]);
-}
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  // The app lays the page out again for a phone (the sidebar becomes a drawer) a moment after the
-  // resize: the check waits for that, and fails if the page still scrolls sideways then.
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function firstBytes(download: Download): Promise<string> {
-  const chunks = await (await download.createReadStream()).toArray();
-  return Buffer.concat(chunks as Buffer[])
-    .subarray(0, 5)
-    .toString('latin1');
 }
 
 function documentItem(page: Page, name: string) {

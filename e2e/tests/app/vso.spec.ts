@@ -1,8 +1,6 @@
-import type { Page } from '@playwright/test';
-
 import { checkA11y, expect, test } from '../../fixtures.ts';
 
-import { createDisability, sidewaysOverflow } from './app-pages.ts';
+import { createDisability, expectFits375 } from './app-pages.ts';
 
 /**
  * The VSO link as a veteran and their representative use it: the representative recorded on
@@ -11,12 +9,6 @@ import { createDisability, sidewaysOverflow } from './app-pages.ts';
  * back to the veteran, and the link revoked so that it stops at once. Both pages pass axe and fit
  * 375 px.
  */
-
-async function expectFits375(page: Page) {
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect.poll(() => sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('[APP][VSO]: a representative recorded, records shared by link, the opening logged, the link revoked', async ({
   page,

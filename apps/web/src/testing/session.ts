@@ -73,3 +73,27 @@ export function mockSignedOut(routes: ApiRoutes = {}) {
     ...routes,
   });
 }
+
+/**
+ * A public page opened from a link (no account): no session yet, and the anonymous sign-in the
+ * page asks for answered with an anonymous user, plus `routes`. Stored state is left as it is.
+ */
+export function mockPublicPage(routes: ApiRoutes = {}) {
+  return mockApi({
+    'GET /auth/get-session': json(null),
+    'GET /auth/providers': json({ google: false, discord: false }),
+    'POST /auth/sign-in/anonymous': json({
+      token: 'anon-token',
+      user: {
+        id: 'anon-1',
+        email: 'anon@anonymous.invalid',
+        name: 'Anonymous',
+        emailVerified: false,
+        isAnonymous: true,
+        createdAt: '2026-11-20T12:00:00.000Z',
+        updatedAt: '2026-11-20T12:00:00.000Z',
+      },
+    }),
+    ...routes,
+  });
+}

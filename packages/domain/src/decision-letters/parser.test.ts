@@ -837,7 +837,19 @@ describe('[DOMAIN][DECISION LETTERS]: any input', () => {
     expect(parseDecisionLetter(undefined as unknown as string)).toEqual(EMPTY);
   });
 
-  it('[DOMAIN]: parses 1 MB of random text in well under a second', () => {
+  /**
+   * The processor time `work` takes, in milliseconds: unlike the time on the clock, it does not grow
+   * when other processes share the machine. A grammar that backtracks takes minutes on these inputs,
+   * so the bound is far above a linear parse and far below a runaway one.
+   */
+  function cpuMilliseconds(work: () => unknown): number {
+    const before = process.cpuUsage();
+    work();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  }
+
+  it('[DOMAIN]: parses 1 MB of random text in seconds of processor time, not minutes', () => {
     let seed = 42;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -852,11 +864,10 @@ describe('[DOMAIN][DECISION LETTERS]: any input', () => {
         () => alphabet[Math.floor(random() * alphabet.length)],
       ).join('');
     }
-    const started = Date.now();
-    const parsed = parseDecisionLetter(text);
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(Array.isArray(parsed.decisions)).toBe(true);
-  });
+    let parsed: ReturnType<typeof parseDecisionLetter> | undefined;
+    expect(cpuMilliseconds(() => (parsed = parseDecisionLetter(text)))).toBeLessThan(5000);
+    expect(Array.isArray(parsed?.decisions)).toBe(true);
+  }, 60_000);
 
   it('[DOMAIN]: text built to make a grammar backtrack still parses quickly', () => {
     const inputs = [
@@ -874,9 +885,10 @@ describe('[DOMAIN][DECISION LETTERS]: any input', () => {
       ).join(''),
     ];
     for (const input of inputs) {
-      const started = Date.now();
-      parseDecisionLetter(input);
-      expect(Date.now() - started, input.slice(0, 40)).toBeLessThan(1000);
+      expect(
+        cpuMilliseconds(() => parseDecisionLetter(input)),
+        input.slice(0, 40),
+      ).toBeLessThan(5000);
     }
-  });
+  }, 60_000);
 });

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, json, mockApi, type ApiRequest } from '@/testing/api-mock';
+import { apiError, json, type ApiRequest } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
+import { mockPublicPage } from '@/testing/session';
 
 const FIRST_LOAD = { timeout: 15_000 };
 const TOKEN = 'Tk_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
@@ -25,29 +26,9 @@ const VIEW = {
   expires_at: '2026-12-20T12:00:00.000Z',
 };
 
-function publicApi(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({
-    'GET /auth/get-session': json(null),
-    'GET /auth/providers': json({ google: false, discord: false }),
-    'POST /auth/sign-in/anonymous': json({
-      token: 'anon-token',
-      user: {
-        id: 'anon-1',
-        email: 'anon@anonymous.invalid',
-        name: 'Anonymous',
-        emailVerified: false,
-        isAnonymous: true,
-        createdAt: '2026-11-20T12:00:00.000Z',
-        updatedAt: '2026-11-20T12:00:00.000Z',
-      },
-    }),
-    ...routes,
-  });
-}
-
 describe('/layman-sign/{token}', { timeout: 30_000 }, () => {
   it('a witness answers, drafts, edits, signs and sends; the token travels only in its header', async () => {
-    const api = publicApi({
+    const api = mockPublicPage({
       'GET /layman-statements/by-token': json(VIEW),
       'POST /layman-statements/by-token/draft': (request: ApiRequest) =>
         json({
@@ -116,13 +97,13 @@ describe('/layman-sign/{token}', { timeout: 30_000 }, () => {
   });
 
   it('a used, expired or withdrawn link says it no longer works', async () => {
-    publicApi({ 'GET /layman-statements/by-token': apiError(404, ERR.NOT_FOUND) });
+    mockPublicPage({ 'GET /layman-statements/by-token': apiError(404, ERR.NOT_FOUND) });
     renderApp({ path: `/layman-sign/${TOKEN}` });
     expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
   });
 
   it('an address that holds no token asks nothing of the API', async () => {
-    const api = publicApi({});
+    const api = mockPublicPage({});
     renderApp({ path: '/layman-sign/example-id' });
     expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
     expect(api.requests.filter((request) => request.path.startsWith('/layman'))).toEqual([]);

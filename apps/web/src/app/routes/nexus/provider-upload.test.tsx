@@ -3,37 +3,18 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { apiError, json, mockApi } from '@/testing/api-mock';
+import { apiError, json } from '@/testing/api-mock';
 import { installFakeXhr } from '@/testing/fake-xhr';
 import { renderApp } from '@/testing/render-app';
+import { mockPublicPage } from '@/testing/session';
 
 const FIRST_LOAD = { timeout: 15_000 };
 const TOKEN = 'Pv_abcdefghijklmnopqrstuvwxyz0123456789ABCD';
 const FILE_ID = '4f0c2a7b-3e4c-4d9a-8f1e-2b3c4d5e6f70';
 
-function publicApi(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({
-    'GET /auth/get-session': json(null),
-    'GET /auth/providers': json({ google: false, discord: false }),
-    'POST /auth/sign-in/anonymous': json({
-      token: 'anon-token',
-      user: {
-        id: 'anon-1',
-        email: 'anon@anonymous.invalid',
-        name: 'Anonymous',
-        emailVerified: false,
-        isAnonymous: true,
-        createdAt: '2026-11-20T12:00:00.000Z',
-        updatedAt: '2026-11-20T12:00:00.000Z',
-      },
-    }),
-    ...routes,
-  });
-}
-
 describe('/provider-upload/{token}', { timeout: 30_000 }, () => {
   it('a physician reads who asks, then uploads the signed letter; the token travels only in its header', async () => {
-    const api = publicApi({
+    const api = mockPublicPage({
       'GET /provider-requests/by-token': json({
         provider_name: 'Dr. Ingeborg Tallqvist',
         veteran_first_name: 'Sam',
@@ -116,13 +97,13 @@ describe('/provider-upload/{token}', { timeout: 30_000 }, () => {
   });
 
   it('a used, expired or withdrawn link says it no longer works', async () => {
-    publicApi({ 'GET /provider-requests/by-token': apiError(404, ERR.NOT_FOUND) });
+    mockPublicPage({ 'GET /provider-requests/by-token': apiError(404, ERR.NOT_FOUND) });
     renderApp({ path: `/provider-upload/${TOKEN}` });
     expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
   });
 
   it('an address that holds no token asks nothing of the API', async () => {
-    const api = publicApi({});
+    const api = mockPublicPage({});
     renderApp({ path: '/provider-upload/not-a-token' });
     expect(await screen.findByText('This link no longer works', {}, FIRST_LOAD)).toBeVisible();
     expect(api.requests.filter((request) => request.path.startsWith('/provider'))).toEqual([]);

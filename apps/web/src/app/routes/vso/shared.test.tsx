@@ -10,34 +10,33 @@ import {
   buildSharedItem,
   buildSharedView,
 } from '@/features/vso/testing/vso-api';
-import { apiError, json, mockApi } from '@/testing/api-mock';
+import { apiError, json } from '@/testing/api-mock';
 import { renderApp } from '@/testing/render-app';
+import { mockPublicPage } from '@/testing/session';
 
 const FIRST_LOAD = { timeout: 15_000 };
 
-function publicApi(routes: Parameters<typeof mockApi>[0]) {
-  return mockApi({
-    'GET /auth/get-session': json(null),
-    'GET /auth/providers': json({ google: false, discord: false }),
-    'POST /auth/sign-in/anonymous': json({
-      token: 'anon-token',
-      user: {
-        id: 'anon-1',
-        email: 'anon@anonymous.invalid',
-        name: 'Anonymous',
-        emailVerified: false,
-        isAnonymous: true,
-        createdAt: '2026-11-20T12:00:00.000Z',
-        updatedAt: '2026-11-20T12:00:00.000Z',
-      },
-    }),
-    ...routes,
+/**
+ * The shared knee MRI report as served the `served`-th time: its file link names that count, and
+ * expires `expiresIn` milliseconds from now (already past when negative).
+ */
+function kneeMriReport(served: number, expiresIn: number) {
+  return buildSharedItem({
+    kind: 'document',
+    id: DOC_ID,
+    title: 'Knee MRI report',
+    facts: [],
+    sections: [],
+    download: {
+      url: `https://files.example/doc-${served}`,
+      expires_at: new Date(Date.now() + expiresIn).toISOString(),
+    },
   });
 }
 
 describe('/shared/{token}', { timeout: 30_000 }, () => {
   it('a representative reads the shared records; the token travels only in its header', async () => {
-    const api = publicApi({
+    const api = mockPublicPage({
       'GET /shared': json(buildSharedView()),
       [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
     });
@@ -71,7 +70,7 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
   });
 
   it('an expired or revoked link says so plainly', async () => {
-    publicApi({ 'GET /shared': apiError(404, ERR.NOT_FOUND) });
+    mockPublicPage({ 'GET /shared': apiError(404, ERR.NOT_FOUND) });
     renderApp({ path: `/shared/${SHARE_TOKEN}` });
     expect(
       await screen.findByText('This link has expired or was revoked', undefined, FIRST_LOAD),
@@ -79,7 +78,7 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
   });
 
   it('a link of the wrong shape asks nothing of the API', async () => {
-    const api = publicApi({});
+    const api = mockPublicPage({});
     renderApp({ path: '/shared/not-a-token' });
     expect(
       await screen.findByText('This link has expired or was revoked', undefined, FIRST_LOAD),
@@ -89,7 +88,7 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
   });
 
   it('the opened record takes the focus at its heading, and is not one big live region', async () => {
-    publicApi({
+    mockPublicPage({
       'GET /shared': json(buildSharedView()),
       [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
     });
@@ -105,24 +104,12 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
 
   it('a document is asked again when opened again, for a file link that still works', async () => {
     let served = 0;
-    const api = publicApi({
+    const api = mockPublicPage({
       'GET /shared': json(buildSharedView()),
       [`GET /shared/items/disability/${KNEE_ID}`]: json(buildSharedItem()),
       [`GET /shared/items/document/${DOC_ID}`]: () => {
         served += 1;
-        return json(
-          buildSharedItem({
-            kind: 'document',
-            id: DOC_ID,
-            title: 'Knee MRI report',
-            facts: [],
-            sections: [],
-            download: {
-              url: `https://files.example/doc-${served}`,
-              expires_at: new Date(Date.now() + 60_000).toISOString(),
-            },
-          }),
-        );
+        return json(kneeMriReport(served, 60_000));
       },
     });
     renderApp({ path: `/shared/${SHARE_TOKEN}` });
@@ -151,23 +138,11 @@ describe('/shared/{token}', { timeout: 30_000 }, () => {
 
   it('an expired file link is not offered; a new one is asked for', async () => {
     let served = 0;
-    publicApi({
+    mockPublicPage({
       'GET /shared': json(buildSharedView()),
       [`GET /shared/items/document/${DOC_ID}`]: () => {
         served += 1;
-        return json(
-          buildSharedItem({
-            kind: 'document',
-            id: DOC_ID,
-            title: 'Knee MRI report',
-            facts: [],
-            sections: [],
-            download: {
-              url: `https://files.example/doc-${served}`,
-              expires_at: new Date(Date.now() + (served === 1 ? -1_000 : 60_000)).toISOString(),
-            },
-          }),
-        );
+        return json(kneeMriReport(served, served === 1 ? -1_000 : 60_000));
       },
     });
     renderApp({ path: `/shared/${SHARE_TOKEN}` });
