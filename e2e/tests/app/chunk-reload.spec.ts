@@ -21,12 +21,12 @@ test('[APP][CHUNK-RELOAD]: a chunk that fails to load reloads the page once, the
   // Every attempt during the first page load fails (the entry's early download of the page's code
   // and the router's own), none after the reload.
   let chunkRequests = 0;
-  await page.route(chunkPattern('coming-soon'), (route) => {
+  await page.route(chunkPattern('cfile-queue'), (route) => {
     chunkRequests += 1;
     return documentLoads === 1 ? route.abort('failed') : route.continue();
   });
 
-  // A screen still shown by the shared "coming soon" page (its chunk is the one that fails).
+  // The C-file progress page (its own chunk is the one that fails).
   await page.goto('/cfile/queue');
 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('C-file processing');
