@@ -1,7 +1,7 @@
 import type { Cfile } from '@muster/contract/cfiles';
 import { formatDay } from '@muster/domain/format';
 import { FileSearchIcon, Trash2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
@@ -10,6 +10,7 @@ import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toastFeedback } from '@/lib/toast';
+import { useDeleteFocus } from '@/hooks/use-delete-focus';
 
 import { useDeleteCfile } from '../api/delete-cfile';
 import { useCfiles, type CfileListParams } from '../api/get-cfiles';
@@ -56,28 +57,14 @@ export function CfileList() {
   const cfiles = useCfiles(LIST_PARAMS);
   const remove = useDeleteCfile();
   const [pendingDelete, setPendingDelete] = useState<Cfile | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const emptyRef = useRef<HTMLDivElement>(null);
-  const lastDelete = useRef<{ id: string; deleted: boolean } | null>(null);
-
-  // After a delete the file's own button is gone: focus moves to the next file or the empty list.
-  const restoreFocus = (event: Event) => {
-    const last = lastDelete.current;
-    if (!last) return;
-    const target = last.deleted
-      ? (listRef.current?.querySelector<HTMLElement>('a') ?? emptyRef.current)
-      : listRef.current?.querySelector<HTMLElement>(`[data-delete-for="${CSS.escape(last.id)}"]`);
-    if (!target) return;
-    event.preventDefault();
-    target.focus();
-  };
+  const { listRef, emptyRef, restoreFocus, deleting, deleted } = useDeleteFocus();
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
     const cfile = pendingDelete;
     remove.mutate(cfile.id, {
       onSuccess: () => {
-        if (lastDelete.current) lastDelete.current.deleted = true;
+        deleted();
         setPendingDelete(null);
         toastFeedback('success', 'C-file deleted', {
           description: `${cfile.filename} and what was found in it were deleted.`,
@@ -129,7 +116,7 @@ export function CfileList() {
               title="Delete C-file"
               data-delete-for={cfile.id}
               onClick={() => {
-                lastDelete.current = { id: cfile.id, deleted: false };
+                deleting(cfile.id);
                 setPendingDelete(cfile);
               }}
             >

@@ -1,6 +1,6 @@
 import type { DecisionLetterSummary } from '@muster/contract/decision-letters';
 import { FileSearchIcon, Trash2Icon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { QueryErrorPanel } from '@/components/errors/query-error-panel';
@@ -11,6 +11,7 @@ import { Pager } from '@/components/ui/pager';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { toastFeedback } from '@/lib/toast';
+import { useDeleteFocus } from '@/hooks/use-delete-focus';
 
 import { useDeleteLetter } from '../api/delete-letter';
 import { useLetters } from '../api/get-letters';
@@ -40,27 +41,14 @@ export function LetterList({ page, pageSize, pageHref }: LetterListProps) {
   const letters = useLetters({ page, pageSize });
   const remove = useDeleteLetter();
   const [pendingDelete, setPendingDelete] = useState<DecisionLetterSummary | null>(null);
-  const listRef = useRef<HTMLUListElement>(null);
-  const emptyRef = useRef<HTMLDivElement>(null);
-  const lastDelete = useRef<{ id: string; deleted: boolean } | null>(null);
-
-  const restoreFocus = (event: Event) => {
-    const last = lastDelete.current;
-    if (!last) return;
-    const target = last.deleted
-      ? (listRef.current?.querySelector<HTMLElement>('a') ?? emptyRef.current)
-      : listRef.current?.querySelector<HTMLElement>(`[data-delete-for="${CSS.escape(last.id)}"]`);
-    if (!target) return;
-    event.preventDefault();
-    target.focus();
-  };
+  const { listRef, emptyRef, restoreFocus, deleting, deleted } = useDeleteFocus();
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
     const letter = pendingDelete;
     remove.mutate(letter.id, {
       onSuccess: () => {
-        if (lastDelete.current) lastDelete.current.deleted = true;
+        deleted();
         setPendingDelete(null);
         toastFeedback('success', 'Letter deleted', {
           description: `${letterTitle(letter)}, its file and its reading were deleted.`,
@@ -126,7 +114,7 @@ export function LetterList({ page, pageSize, pageHref }: LetterListProps) {
                 title="Delete letter"
                 data-delete-for={letter.id}
                 onClick={() => {
-                  lastDelete.current = { id: letter.id, deleted: false };
+                  deleting(letter.id);
                   setPendingDelete(letter);
                 }}
               >
