@@ -4,27 +4,20 @@
  *
  *   node --import tsx packages/domain/src/cfile/conditions-score.ts
  */
+import { timed } from '../processor-time.ts';
 import { findConditions } from './conditions.ts';
 import { generateCfile, scoreFindings, type GeneratedPage } from './conditions-fixtures.ts';
 
-// The domain package compiles without Node's types (it does no I/O): the few globals a script
-// needs are typed here.
-const { console, performance, process } = globalThis as unknown as {
-  console: { log: (line: string) => void };
-  performance: { now: () => number };
-  process: {
-    cpuUsage: (since?: { user: number; system: number }) => { user: number; system: number };
-  };
-};
+// The domain package compiles without Node's types (it does no I/O): the console a script
+// prints with is typed here.
+const { console } = globalThis as unknown as { console: { log: (line: string) => void } };
 
 function run(label: string, pages: GeneratedPage[]): void {
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const findings = findConditions(pages, { claimed: [] });
-  const seconds = (performance.now() - started) / 1000;
-  const used = process.cpuUsage(cpu);
-  // CPU time too: on a busy machine the wall clock also counts other processes' turns.
-  const cpuSeconds = (used.user + used.system) / 1e6;
+  const {
+    result: findings,
+    seconds,
+    cpuSeconds,
+  } = timed(() => findConditions(pages, { claimed: [] }));
   const score = scoreFindings(pages, findings);
   const chars = pages.reduce((sum, page) => sum + page.text.length, 0);
   console.log(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITION_CATALOGUE } from '../condition-catalogue.ts';
 import { PROTECTED_HEALTH_PLACEHOLDER, findProtectedHealth } from '../protected-health.ts';
+import { timed } from '../processor-time.ts';
 import { PROTECTED_WORDS, generateCfile, scoreFindings } from './conditions-fixtures.ts';
 import {
   CLINICAL_TERMS,
@@ -21,13 +22,10 @@ import {
   type ConditionFinding,
 } from './conditions.ts';
 
-// The domain package compiles without Node's or the DOM's types: the globals the scoring tests
-// print and time with are typed here.
-type CpuUsage = { user: number; system: number };
-const { console, performance, process } = globalThis as unknown as {
+// The domain package compiles without Node's or the DOM's types: the console the scoring tests
+// print with is typed here.
+const { console } = globalThis as unknown as {
   console: { info: (...values: unknown[]) => void };
-  performance: { now: () => number };
-  process: { cpuUsage: (since?: CpuUsage) => CpuUsage };
 };
 
 const PTSD = 'PTSD (post-traumatic stress disorder)';
@@ -613,12 +611,7 @@ describe('scored generated C-file', () => {
   // growing linearly with the file.
   it('reads a 2,000-page file of 3,000 characters a page within its time budget', () => {
     const file = generateCfile({ pages: 2000, seed: 11, chars: 3000 });
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    findConditions(file, { claimed: [] });
-    const used = process.cpuUsage(cpu);
-    const cpuSeconds = (used.user + used.system) / 1e6;
-    const seconds = (performance.now() - started) / 1000;
+    const { seconds, cpuSeconds } = timed(() => findConditions(file, { claimed: [] }));
     console.info(
       `conditions: 2,000 pages in ${seconds.toFixed(2)} s (${cpuSeconds.toFixed(2)} s CPU)`,
     );

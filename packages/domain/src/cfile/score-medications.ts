@@ -11,16 +11,11 @@ import {
   scoreMedications,
   type GeneratedPage,
 } from './fixtures/medication-pages.ts';
+import { timed } from '../processor-time.ts';
 import { findMedications, type FoundMedication } from './medications.ts';
 
 // The domain package is compiled without Node's types (it does no I/O); this script runs in Node.
-const { console, performance, process } = globalThis as unknown as {
-  console: { log: (line: string) => void };
-  performance: { now: () => number };
-  process: {
-    cpuUsage: (previous?: { user: number; system: number }) => { user: number; system: number };
-  };
-};
+const { console } = globalThis as unknown as { console: { log: (line: string) => void } };
 
 const ROUNDS = 3;
 
@@ -29,13 +24,11 @@ function run(label: string, pages: GeneratedPage[], withDoseAndDate: boolean): v
   let seconds = Infinity;
   let cpuSeconds = Infinity;
   let found: FoundMedication[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) {
-    const started = performance.now();
-    const cpu = process.cpuUsage();
-    found = findMedications(pages);
-    seconds = Math.min(seconds, (performance.now() - started) / 1000);
-    const used = process.cpuUsage(cpu);
-    cpuSeconds = Math.min(cpuSeconds, (used.user + used.system) / 1e6);
+  for (let index = 0; index < ROUNDS; index += 1) {
+    const round = timed(() => findMedications(pages));
+    found = round.result;
+    seconds = Math.min(seconds, round.seconds);
+    cpuSeconds = Math.min(cpuSeconds, round.cpuSeconds);
   }
   const score = scoreMedications(pages, { withDoseAndDate });
   const chars = pages.reduce((sum, page) => sum + page.text.length, 0);

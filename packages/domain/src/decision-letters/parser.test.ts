@@ -11,6 +11,7 @@ import {
 } from './grammar.ts';
 import { cleanCharacters, removePageHeaders, repairLines, repairToken } from './normalise.ts';
 import { parseDecisionLetter, type ParsedDecision } from './parser.ts';
+import { timed } from '../processor-time.ts';
 
 /** The one decision a short text states. */
 function only(text: string): ParsedDecision {
@@ -837,17 +838,10 @@ describe('[DOMAIN][DECISION LETTERS]: any input', () => {
     expect(parseDecisionLetter(undefined as unknown as string)).toEqual(EMPTY);
   });
 
-  /**
-   * The processor time `work` takes, in milliseconds: unlike the time on the clock, it does not grow
-   * when other processes share the machine. A grammar that backtracks takes minutes on these inputs,
-   * so the bound is far above a linear parse and far below a runaway one.
-   */
-  function cpuMilliseconds(work: () => unknown): number {
-    const before = process.cpuUsage();
-    work();
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  }
+  // Bounded in processor time, which a busy machine does not inflate. A grammar that backtracks
+  // takes minutes on these inputs, so the bound is far above a linear parse and far below a
+  // runaway one.
+  const cpuMilliseconds = (work: () => unknown): number => timed(work).cpuSeconds * 1000;
 
   it('[DOMAIN]: parses 1 MB of random text in seconds of processor time, not minutes', () => {
     let seed = 42;
