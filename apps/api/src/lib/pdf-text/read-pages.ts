@@ -29,6 +29,8 @@ export type ReadPage = {
 
 /** A page with fewer characters than this in its text layer is treated as a scan. */
 const MIN_TEXT_LAYER_CHARS = 20;
+/** Pages whose text layers are asked of pdf.js at once, ahead of the page being kept. */
+const TEXT_LAYERS_AHEAD = 4;
 /** The bytes pdf.js asks for at a time. */
 const RANGE_CHUNK_BYTES = 8 * 1024;
 
@@ -338,26 +340,58 @@ async function* readRange(
         ...(signal ? { signal } : {}),
       }).catch(() => null)
     : null;
-  for (let page = first; page <= last; page++) {
-    signal?.throwIfAborted();
-    if (options.skip?.has(page)) continue;
+  const quickText = (page: number) => {
     const quick = fast?.[page - first];
-    if (quick !== undefined && hasText(quick)) {
-      yield { page, text: quick, source: 'pdftotext' };
-      continue;
+    return quick !== undefined && hasText(quick) ? quick : null;
+  };
+  // Text layers are asked for a few pages ahead of the page being kept: while one page waits for
+  // its bytes, pdf.js works on the next ones instead of sitting idle.
+  const ahead = new Map<number, Promise<string>>();
+  const askAhead = (page: number) => {
+    if (ahead.has(page) || options.skip?.has(page) || quickText(page) !== null) return;
+    const layer = opened.guard(textLayer(opened.pdf, page));
+    layer.catch(() => undefined);
+    ahead.set(page, layer);
+  };
+  try {
+    for (let page = first; page <= last; page++) {
+      signal?.throwIfAborted();
+      if (options.skip?.has(page)) continue;
+      const quick = quickText(page);
+      if (quick !== null) {
+        yield { page, text: quick, source: 'pdftotext' };
+        continue;
+      }
+      for (let next = page; next <= Math.min(last, page + TEXT_LAYERS_AHEAD - 1); next++) {
+        askAhead(next);
+      }
+      const layer = ahead.get(page) ?? opened.guard(textLayer(opened.pdf, page));
+      ahead.delete(page);
+      yield await readOne(opened, page, layer, ocr, () => Promise.allSettled(ahead.values()));
     }
-    yield await readOne(opened, page, ocr);
+  } finally {
+    // A stopped reading lets the layers already asked for finish before the document can close.
+    await Promise.allSettled(ahead.values());
   }
   if (opened.failure()) throw opened.failure();
 }
 
-async function readOne(opened: Opened, page: number, ocr: () => Promise<Ocr>): Promise<ReadPage> {
+async function readOne(
+  opened: Opened,
+  page: number,
+  textLayerRead: Promise<string>,
+  ocr: () => Promise<Ocr>,
+  settleAhead: () => Promise<unknown>,
+): Promise<ReadPage> {
   const { pdf } = opened;
   let layer = '';
   let image: Buffer | null;
   try {
-    layer = await opened.guard(textLayer(pdf, page));
+    layer = await textLayerRead;
     if (hasText(layer)) return { page, text: layer, source: 'text' };
+    // The image cache is emptied after a scan; the text layers asked for ahead are left to finish
+    // first, so nothing they use is dropped under them.
+    await settleAhead();
     image = await opened.guard(largestImage(pdf, page));
   } catch (error) {
     // A page pdf.js cannot take apart (a broken object in one page of a long file) reads as
