@@ -23,6 +23,9 @@ function everyAppPath(): string[] {
   return all.filter((p) => p !== '/dev/outbox').map((p) => p.replace(/:[A-Za-z]+/g, 'example-id'));
 }
 
+/** What the not-found page or a stand-in screen says; no route of the app may show it. */
+const STAND_IN = /Lost in Cyberspace|coming soon|not built yet|under construction/i;
+
 /** How far the page's content reaches past the viewport's right edge, in CSS pixels. */
 async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprits: string[] }> {
   return page.evaluate(() => {
@@ -46,7 +49,7 @@ async function sidewaysOverflow(page: Page): Promise<{ overflow: number; culprit
   });
 }
 
-test.describe('[APP][MOBILE]: every page fits a 375 px screen without sideways scrolling', () => {
+test.describe('[APP][MOBILE]: every page is a real page and fits a 375 px screen without sideways scrolling', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
   test('[APP][MOBILE]: the route list is read from the app', () => {
@@ -79,6 +82,9 @@ test.describe('[APP][MOBILE]: every page fits a 375 px screen without sideways s
         failures.push(
           `${who} ${target} → ${new URL(page.url()).pathname}: ${overflow}px wider; ${culprits.join(' | ')}`,
         );
+      // Completeness: every route is a real page, never the not-found page or a stand-in screen.
+      const text = await page.locator('body').innerText();
+      if (STAND_IN.test(text)) failures.push(`${who} ${target}: ${STAND_IN.exec(text)?.[0]}`);
     };
     for (const target of [
       '/sign-in',
