@@ -24,6 +24,8 @@ export const chromiumArgs = [
 ];
 export const dataDir = process.env.E2E_DATA_DIR ?? '.data-test/e2e';
 export const isCI = Boolean(process.env.CI);
+/** `npm run test:a11y`: axe on every app page in every theme, not a third of them each. */
+export const a11yAllThemes = process.env.A11Y_ALL_THEMES === '1';
 
 /** Loopback fakes for the outside services (OAuth provider, Stripe). */
 export const fakes = {

@@ -1,27 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 
 import { expect, test } from '../../fixtures.ts';
 
-/**
- * Every route of the app, read from the app's one list of paths (so a new route is covered the day
- * it is added), with its parameters filled in. The disability wizard's steps are listed separately
- * there and expanded here.
- */
-function everyAppPath(): string[] {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const source = readFileSync(path.resolve(here, '../../../apps/web/src/config/paths.ts'), 'utf8');
-  const literal = [...source.matchAll(/(?:path: |staticPath\()'([^']+)'/g)].map(
-    (match) => match[1]!,
-  );
-  const steps =
-    /DISABILITY_WIZARD_STEPS = \[([^\]]+)\]/.exec(source)?.[1]?.match(/'([^']+)'/g) ?? [];
-  const wizard = steps.map((step) => `/disabilities/:disabilityId/${step.slice(1, -1)}`);
-  const all = [...new Set([...literal, ...wizard])];
-  return all.filter((p) => p !== '/dev/outbox').map((p) => p.replace(/:[A-Za-z]+/g, 'example-id'));
-}
+import { everyAppPath } from './app-pages.ts';
 
 /** What the not-found page or a stand-in screen says; no route of the app may show it. */
 const STAND_IN = /Lost in Cyberspace|coming soon|not built yet|under construction/i;

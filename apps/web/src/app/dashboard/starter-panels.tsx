@@ -2,7 +2,9 @@ import {
   CalculatorIcon,
   FileSearchIcon,
   FileTextIcon,
+  FilesIcon,
   FolderLockIcon,
+  HandshakeIcon,
   MessagesSquareIcon,
   PlusIcon,
   StampIcon,
@@ -71,6 +73,18 @@ const QUICK_ACTIONS: Action[] = [
     description: 'Your Intent to File and your application for compensation.',
     href: paths.vaForms.home.getHref(),
     Icon: FileTextIcon,
+  },
+  {
+    title: 'Read your C-file',
+    description: 'Find the medications and diagnoses in your whole claims file.',
+    href: paths.cfile.home.getHref(),
+    Icon: FilesIcon,
+  },
+  {
+    title: 'Link your representative',
+    description: 'Record your VSO and share chosen records with them.',
+    href: paths.linkVso.getHref(),
+    Icon: HandshakeIcon,
   },
 ];
 

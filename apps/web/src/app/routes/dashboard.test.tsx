@@ -28,7 +28,7 @@ describe('/dashboard', () => {
       }),
     ).toHaveAttribute('href', '/calculator');
     expect(await within(panel('Next deadlines')).findByText(/No deadlines yet/)).toBeVisible();
-    expect(await within(panel('Quick actions')).findAllByRole('link')).toHaveLength(6);
+    expect(await within(panel('Quick actions')).findAllByRole('link')).toHaveLength(8);
     expect(
       await within(panel('Recent conversations')).findByRole('link', { name: 'Ask the assistant' }),
     ).toHaveAttribute('href', '/chats/new');
