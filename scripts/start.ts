@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { closeOnSignals, configOrExit, startApi } from '../apps/api/src/server.ts';
-import { createStaticHost } from '../apps/api/src/static-host.ts';
+import { createWebHosts } from '../apps/api/src/static-host.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,41 +63,21 @@ const api = await startApi(config).catch((error: unknown) => {
   console.error(`Muster could not start: ${(error as Error).message}`);
   process.exit(1);
 });
-const placeholders = {
-  __MUSTER_API_URL__: config.urls.api,
-  __MUSTER_APP_URL__: config.urls.app,
-  __MUSTER_SITE_URL__: config.urls.site,
-  __MUSTER_DISCORD_URL__: config.community.discordUrl,
-  __MUSTER_SOCIAL_URL__: config.community.socialUrl,
-};
-const appHost = await createStaticHost({
-  root: path.join(webDir, 'dist'),
-  placeholders,
-  mode: 'spa',
-  connectOrigins: [config.urls.api],
-  limits: config.http,
-  hsts: config.nodeEnv === 'production',
-});
-const siteHost = await createStaticHost({
-  root: path.join(siteDir, 'dist'),
-  placeholders,
-  mode: 'site',
-  connectOrigins: [config.urls.api],
-  limits: config.http,
-  hsts: config.nodeEnv === 'production',
+const web = await createWebHosts(config, {
+  app: path.join(webDir, 'dist'),
+  site: path.join(siteDir, 'dist'),
 });
 
 closeOnSignals(
   async () => {
-    await Promise.allSettled([appHost.close(), siteHost.close()]);
+    await web.close();
     await api.close();
   },
   (msg) => console.log(msg),
 );
 
 await api.listen({ port: config.ports.api, host: config.host });
-await appHost.listen({ port: config.ports.app, host: config.host });
-await siteHost.listen({ port: config.ports.site, host: config.host });
+await web.listen();
 
 const mode = [
   config.databaseUrl ? 'PostgreSQL' : `PGlite (${path.join(config.dataDir, 'pglite')})`,

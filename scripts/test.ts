@@ -2,8 +2,8 @@
  * `npm test`: every suite, in order: Vitest (packages, API on PGlite — and on PostgreSQL when
  * TEST_DATABASE_URL is set — web, site), the offline assistant's score on its evaluation set, the
  * decision letter grammar's score on its fixture letters, the production builds, the first-load JS
- * budget, then Playwright in Debian's Chromium. Ends with one line `N passed, N failed` over all
- * of them.
+ * budget, the bundled API built and started (scripts/bundle-smoke.ts), then Playwright in Debian's
+ * Chromium. Ends with one line `N passed, N failed` over all of them.
  *
  * Runs only on the supported Node major (one line and exit 1 otherwise). Before the suites, makes
  * sure Chromium is there: installs it when it can (root with apt-get), else says which command to
@@ -129,6 +129,9 @@ for (const workspace of ['@muster/web', '@muster/site']) {
 }
 if (run('first-load JS budget', 'node', ['--import', 'tsx', 'scripts/js-budget.ts']))
   totals.passed += 1;
+else totals.failed += 1;
+// The bundled API as the container runs it, serving the builds above (one check)
+if (run('bundled API', 'node', ['--import', 'tsx', 'scripts/bundle-smoke.ts'])) totals.passed += 1;
 else totals.failed += 1;
 
 // 3. Playwright

@@ -12,9 +12,14 @@ import { registerFieldCipher } from '@muster/db/encryption';
 import type { JobQueue } from '@muster/db/jobs';
 import type { Config } from './config/env.ts';
 import { createFieldCipher, type KeyRing } from './lib/crypto.ts';
-import { registerErrorHandlers } from './lib/error-handler.ts';
+import {
+  registerErrorHandlers,
+  registerRequestIdHeader,
+  type ErrorReporter,
+} from './lib/error-handler.ts';
+import type { ErrorReporting } from './lib/error-reporting.ts';
 import { registerJsonBodyParser } from './lib/json-body.ts';
-import { loggerOptions } from './lib/logger.ts';
+import { loggerOptions, registerRequestLogScope, scopedLogger } from './lib/logger.ts';
 import { markSharedSession } from './lib/prepared.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -57,7 +62,7 @@ import { deadlineRoutes } from './modules/deadlines/deadlines.routes.ts';
 import { vaConditionRoutes } from './modules/va-conditions/va-conditions.routes.ts';
 import { vaClaimRoutes } from './modules/va-claims/va-claims.routes.ts';
 import { vsoRoutes } from './modules/vso/vso.routes.ts';
-import { createJobDefinitions, type JobDefinitions } from './jobs/registry.ts';
+import { createJobDefinitions, superviseJobs, type JobDefinitions } from './jobs/registry.ts';
 import { localStorageRoutes } from './modules/storage/local-storage.routes.ts';
 import { isPendingUpload } from './modules/storage/storage.service.ts';
 import { createStorage } from './modules/storage/storage.ts';
@@ -125,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Local storage links carry their signed grant as a path segment (a few hundred characters).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
+  // First, so that every answer names its request, even those made by the hooks below.
+  registerRequestIdHeader(app);
   hardening.register(app);
   await registerCompression(app);
 
@@ -145,6 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerJsonBodyParser(app);
+  registerRequestLogScope(app);
+  // Lines logged by code that has no request or job at hand still carry the request or job id.
+  const log = scopedLogger(app.log);
+  const reporting = await startErrorReporting(config);
+  // Reports still queued are sent before the process ends.
+  if (reporting) app.addHook('onClose', async () => void (await reporting.flush(2000)));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -160,19 +173,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', storage.driver);
   app.decorate('keyRing', deps.keyRing);
   app.decorate('jobs', deps.jobs);
-  app.decorate(
-    'jobDefinitions',
-    createJobDefinitions({
-      storage: storage.driver,
-      keyRing: deps.keyRing,
-      ai: config.ai,
-      mail: config.mail,
-      appUrl: config.urls.app,
-      log: app.log,
-      cfiles: { ...config.cfiles, tmpDir: plainCopyDir(config.dataDir) },
-      jobs: () => app.jobs,
-    }),
-  );
+  const jobDefinitions = createJobDefinitions({
+    storage: storage.driver,
+    keyRing: deps.keyRing,
+    ai: config.ai,
+    mail: config.mail,
+    appUrl: config.urls.app,
+    log,
+    cfiles: { ...config.cfiles, tmpDir: plainCopyDir(config.dataDir) },
+    jobs: () => app.jobs,
+  });
+  superviseJobs(jobDefinitions, {
+    log: app.log,
+    report: reporting && ((error, tags) => reporting.report(error, tags)),
+  });
+  app.decorate('jobDefinitions', jobDefinitions);
   // Encrypted columns seal and open values with this app's key ring.
   const unregisterCipher = registerFieldCipher(createFieldCipher(deps.keyRing));
   app.addHook('onClose', async () => unregisterCipher());
@@ -185,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('ai', createAiEngine(config.ai));
   app.decorate(
     'auth',
-    createAuth({ config, db: deps.database.db, keyRing: deps.keyRing, mailer, logger: app.log }),
+    createAuth({ config, db: deps.database.db, keyRing: deps.keyRing, mailer, logger: log }),
   );
   app.addHook('onClose', async () => mailer.close());
   app.decorate('sessionCache', new SessionCache<CachedSession>());
@@ -198,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The API description helps attackers as much as integrators: off in production unless asked for.
   if (config.apiDocs) await registerOpenApi(app, { apiUrl: config.urls.api });
-  registerErrorHandlers(app);
+  registerErrorHandlers(app, reporting && requestReporter(reporting));
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -247,4 +262,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   }
   return app;
+}
+
+/**
+ * Loads and starts error reporting when a Sentry DSN is configured. The SDK is imported only then:
+ * without a DSN nothing of it is loaded and nothing is sent.
+ */
+async function startErrorReporting(config: Config): Promise<ErrorReporting | undefined> {
+  if (!config.errorReporting) return undefined;
+  const { startErrorReporting: start } = await import('./lib/error-reporting.ts');
+  return start(config.errorReporting);
+}
+
+/** Unexpected request failures, tagged with the request id, the route pattern and the method. */
+function requestReporter(reporting: ErrorReporting): ErrorReporter {
+  return (error, request) =>
+    reporting.report(error, {
+      request_id: request.id,
+      route: request.routeOptions.url,
+      method: request.method,
+    });
 }

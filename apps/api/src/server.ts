@@ -7,8 +7,10 @@ import { runMigrations } from '@muster/db/migrate';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfigFromProcess, type Config } from './config/env.ts';
 import { loadKeyRing } from './lib/crypto.ts';
+import { RUNTIME_FILES } from './lib/runtime-files.ts';
 import { registerJobs } from './jobs/registry.ts';
 import { enqueueEncryptionSweepIfNeeded } from './modules/security/jobs/rotate-encryption.job.ts';
+import { createWebHosts } from './static-host.ts';
 
 /**
  * Everything the API needs, started in order: database (PGlite or PostgreSQL) and migrations,
@@ -26,7 +28,7 @@ export async function startApi(
   let jobs: JobQueue | undefined;
   let redis: Redis | undefined;
   try {
-    await runMigrations(database.pool);
+    await runMigrations(database.pool, RUNTIME_FILES.migrations);
     const keyRing = loadKeyRing({ encryptionKey: config.encryptionKey, dataDir: config.dataDir });
     if (config.redisUrl) {
       redis = new Redis(config.redisUrl, {
@@ -96,11 +98,25 @@ export function configOrExit(): Config {
 async function main() {
   const config = configOrExit();
   const app = await startApi(config);
+  // SERVE_WEB (the container): the app and site from their builds too, as `npm start` serves them.
+  const web = config.serveWeb
+    ? await createWebHosts(config, {
+        app: RUNTIME_FILES.appBuild,
+        site: RUNTIME_FILES.siteBuild,
+      }).catch(async (error: unknown) => {
+        await app.close();
+        throw error;
+      })
+    : undefined;
   closeOnSignals(
-    () => app.close(),
+    async () => {
+      await web?.close();
+      await app.close();
+    },
     (msg) => app.log.info(msg),
   );
   await app.listen({ port: config.ports.api, host: config.host });
+  await web?.listen();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

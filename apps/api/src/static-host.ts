@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '@muster/contract/html';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Config } from './config/env.ts';
 import { chooseEncoding, type ContentCoding } from './lib/accept-encoding.ts';
 import {
   applyServerLimits,
@@ -215,4 +216,45 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
     return reply.status(404).type('text/plain').send('Not found');
   });
   return app;
+}
+
+/**
+ * The app (SPA, APP_PORT) and the site (SITE_PORT) served from their builds beside the API, as
+ * `npm start` and the container run them: the API's URLs filled into their HTML, the API the only
+ * origin their pages may call.
+ */
+export async function createWebHosts(
+  config: Config,
+  builds: { app: string; site: string },
+): Promise<{ listen(): Promise<void>; close(): Promise<void> }> {
+  const shared = {
+    placeholders: {
+      __MUSTER_API_URL__: config.urls.api,
+      __MUSTER_APP_URL__: config.urls.app,
+      __MUSTER_SITE_URL__: config.urls.site,
+      __MUSTER_DISCORD_URL__: config.community.discordUrl,
+      __MUSTER_SOCIAL_URL__: config.community.socialUrl,
+      // Empty when error reporting is off: the app then never loads the Sentry SDK.
+      __MUSTER_SENTRY_DSN__: config.errorReporting?.dsn ?? '',
+      __MUSTER_SENTRY_ENVIRONMENT__: config.errorReporting?.environment ?? '',
+    },
+    // Error reports go to Sentry's host, when one is configured.
+    connectOrigins: [
+      config.urls.api,
+      ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
+    ],
+    limits: config.http,
+    hsts: config.nodeEnv === 'production',
+  };
+  const appHost = await createStaticHost({ root: builds.app, mode: 'spa', ...shared });
+  const siteHost = await createStaticHost({ root: builds.site, mode: 'site', ...shared });
+  return {
+    async listen() {
+      await appHost.listen({ port: config.ports.app, host: config.host });
+      await siteHost.listen({ port: config.ports.site, host: config.host });
+    },
+    async close() {
+      await Promise.allSettled([appHost.close(), siteHost.close()]);
+    },
+  };
 }

@@ -138,6 +138,11 @@ export const errorEnvelopeSchema = z
     sign_in: signInErrorInfoSchema.optional(),
     /** On a chat run (409): the veteran must first choose whether an outside AI model may be used. */
     consent_required: z.literal(true).optional(),
+    /**
+     * The server's id of the failed request (also its `x-request-id` header), so a support message
+     * can name it. Absent on answers made before a request existed (malformed HTTP, deadlines).
+     */
+    request_id: z.string().optional(),
   })
   .meta({ id: 'ErrorEnvelope', description: 'The error body every failing request answers with.' });
 

@@ -68,6 +68,11 @@ export type JobLogger = {
 const DEFAULT_RETRY = { limit: 3, delaySeconds: 5, maxDelaySeconds: 300 };
 const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
 
+/** Retries a job gets after its first attempt: its own setting, else the default. */
+export function retryLimitOf(definition: AnyJobDefinition): number {
+  return definition.retry?.limit ?? DEFAULT_RETRY.limit;
+}
+
 export class JobPayloadError extends Error {
   constructor(
     readonly jobName: string,

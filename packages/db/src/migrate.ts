@@ -15,23 +15,26 @@ const MIGRATION_LOCK_KEY = 72_617_001;
 
 type Journal = { entries: { tag: string; when: number }[] };
 
-function readJournal(): Journal {
-  return JSON.parse(
-    readFileSync(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
-  ) as Journal;
+function readJournal(folder: string): Journal {
+  return JSON.parse(readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8')) as Journal;
 }
 
 /**
  * Applies pending migrations under a PostgreSQL advisory lock, so replicas starting together apply
- * them once. The lock and the migrations run on one dedicated connection.
+ * them once. The lock and the migrations run on one dedicated connection. `folder` holds the
+ * migrations: this package's own by default; the API passes the one it finds, which its bundle,
+ * running from another folder, could not find from here.
  */
-export async function runMigrations(pool: pg.Pool): Promise<{ applied: number }> {
+export async function runMigrations(
+  pool: pg.Pool,
+  folder: string = MIGRATIONS_FOLDER,
+): Promise<{ applied: number }> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
       const before = await countApplied(client);
-      await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrate(drizzle(client), { migrationsFolder: folder });
       const after = await countApplied(client);
       return { applied: after - before };
     } finally {
@@ -53,9 +56,12 @@ async function countApplied(client: pg.PoolClient | pg.Pool): Promise<number> {
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** `applied` when every committed migration is recorded in the database. */
-export async function migrationState(pool: pg.Pool): Promise<'applied' | 'pending'> {
-  const expected = readJournal().entries.length;
+/** `applied` when every committed migration (of `folder`) is recorded in the database. */
+export async function migrationState(
+  pool: pg.Pool,
+  folder: string = MIGRATIONS_FOLDER,
+): Promise<'applied' | 'pending'> {
+  const expected = readJournal(folder).entries.length;
   const applied = await countApplied(pool);
   return applied >= expected ? 'applied' : 'pending';
 }

@@ -37,6 +37,18 @@ describe('[CONFIG]', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('[CONFIG]: error reporting is off unless SENTRY_DSN is set', () => {
+    expect(parseConfig({}).errorReporting).toBeUndefined();
+    expect(parseConfig({ SENTRY_DSN: ' ' }).errorReporting).toBeUndefined();
+    expect(
+      parseConfig({
+        SENTRY_DSN: 'https://key@o1.ingest.sentry.io/2',
+        SENTRY_ENVIRONMENT: 'staging',
+      }).errorReporting,
+    ).toEqual({ dsn: 'https://key@o1.ingest.sentry.io/2', environment: 'staging' });
+    expect(linesFor({ SENTRY_DSN: 'not a url' })[0]).toMatch(/^Invalid configuration: SENTRY_DSN /);
+  });
+
   it('[CONFIG]: HTTP deadlines and the connection cap have finite defaults and can be set', () => {
     expect(parseConfig({}).http).toEqual({
       headersTimeoutMs: 15_000,

@@ -58,6 +58,8 @@ const envSchema = z
     API_URL: optionalUrl(['http', 'https']),
     SITE_URL: optionalUrl(['http', 'https']),
     ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+    /** Also serve the app and the site from their builds, as `npm start` does (the container). */
+    SERVE_WEB: bool(false),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()
@@ -133,6 +135,14 @@ const envSchema = z
     AI_CHUNK_TIMEOUT_MS: limit(30_000, 100),
     /** Tries again after a failed call to the provider (rate limits, 5xx, dropped connections). */
     AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+    /** Sentry's project DSN: error reports from the API and the app go there; unset, none are sent. */
+    SENTRY_DSN: optionalUrl(['http', 'https']),
+    /** The environment name on those reports (`production`, `staging`, …). */
+    SENTRY_ENVIRONMENT: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
     /** The community and social links shown in the app's sidebar. */
     COMMUNITY_DISCORD_URL: optionalUrl(['http', 'https']),
     COMMUNITY_SOCIAL_URL: optionalUrl(['http', 'https']),
@@ -282,7 +292,11 @@ export type Config = {
   urls: { app: string; api: string; site: string };
   /** Links to the community (Discord invite) and the social page, shown in the app. */
   community: { discordUrl: string; socialUrl: string };
+  /** Where error reports go (Sentry), when configured; nothing is sent otherwise. */
+  errorReporting: { dsn: string; environment: string | undefined } | undefined;
   role: 'api' | 'worker' | 'all';
+  /** The API's own process also serves the built app and site (never with ROLE=worker). */
+  serveWeb: boolean;
   bodyLimitBytes: number;
   rateLimit: {
     max: number;
@@ -410,7 +424,11 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
       discordUrl: normalUrl(env.COMMUNITY_DISCORD_URL ?? 'https://discord.gg/muster'),
       socialUrl: normalUrl(env.COMMUNITY_SOCIAL_URL ?? 'https://www.facebook.com/musterapp'),
     },
+    errorReporting: env.SENTRY_DSN
+      ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT }
+      : undefined,
     role: env.ROLE,
+    serveWeb: env.SERVE_WEB && env.ROLE !== 'worker',
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     rateLimit: {
       max: env.RATE_LIMIT_MAX,

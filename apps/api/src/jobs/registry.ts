@@ -1,8 +1,15 @@
-import type { JobQueue } from '@muster/db/jobs';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PermanentJobError,
+  retryLimitOf,
+  type AnyJobDefinition,
+  type JobQueue,
+} from '@muster/db/jobs';
 import type { AiProviderConfig } from '#src/config/env.ts';
 import type { CfileSettings } from '#src/modules/cfiles/cfile-processing.service.ts';
 import { cfileJobs } from '#src/modules/cfiles/jobs/process-cfile.job.ts';
 import type { KeyRing } from '#src/lib/crypto.ts';
+import { runWithLog } from '#src/lib/logger.ts';
 import { analyzeLetterJob } from '#src/modules/decision-letters/jobs/analyze-letter.job.ts';
 import { deadlineRemindersJob } from '#src/modules/deadlines/jobs/deadline-reminders.job.ts';
 import type { ReminderLog } from '#src/modules/deadlines/reminders.service.ts';
@@ -41,6 +48,37 @@ export function createJobDefinitions(deps: {
   };
 }
 export type JobDefinitions = ReturnType<typeof createJobDefinitions>;
+
+/** Reports a job's failure to the error tracker, tagged with the job's name and id. */
+export type JobFailureReporter = (error: unknown, tags: { job: string; job_id: string }) => void;
+
+/**
+ * Runs each job's handler with a logger that carries the job's name and id (what its own code
+ * logs is then traceable to the job, as a request's lines are to the request), and reports the
+ * last failed attempt of a job, or a permanent failure, when `report` is given. Earlier attempts
+ * are retried and not reported.
+ */
+export function superviseJobs(
+  definitions: JobDefinitions,
+  options: { log: FastifyBaseLogger; report: JobFailureReporter | undefined },
+) {
+  for (const definition of Object.values(definitions) as AnyJobDefinition[]) {
+    const handler = definition.handler.bind(definition);
+    const retryLimit = retryLimitOf(definition);
+    // The definition object itself is kept (queues and sibling jobs hold it): its handler is wrapped.
+    definition.handler = (context) =>
+      runWithLog(options.log.child({ job: definition.name, jobId: context.jobId }), async () => {
+        try {
+          await handler(context);
+        } catch (error) {
+          if (error instanceof PermanentJobError || context.attempt >= retryLimit) {
+            options.report?.(error, { job: definition.name, job_id: context.jobId });
+          }
+          throw error;
+        }
+      });
+  }
+}
 
 /** Registers every job on the queue and returns the recurring schedules to install. */
 export function registerJobs(queue: JobQueue, definitions: JobDefinitions) {

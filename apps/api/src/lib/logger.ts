@@ -1,4 +1,5 @@
-import type { FastifyLoggerOptions } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance, FastifyLoggerOptions } from 'fastify';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
 
 /**
@@ -123,4 +124,42 @@ export function loggerOptions(level: string): FastifyLoggerOptions & PinoLoggerO
       },
     },
   };
+}
+
+/** The logger of the request or job being served: its lines carry the request or job id. */
+const currentLog = new AsyncLocalStorage<FastifyBaseLogger>();
+
+export type ScopedLogger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+/**
+ * A logger for code that has no request at hand (the auth library's messages, a job's own
+ * reports): it writes through the logger of the request or job being served, so every line made
+ * while serving one carries its id, and through `fallback` otherwise.
+ */
+export function scopedLogger(fallback: FastifyBaseLogger): ScopedLogger {
+  const log = () => currentLog.getStore() ?? fallback;
+  return {
+    info: (obj, msg) => log().info(obj, msg),
+    warn: (obj, msg) => log().warn(obj, msg),
+    error: (obj, msg) => log().error(obj, msg),
+  };
+}
+
+/** Runs `work` with `log` as the current logger (a job's child logger carrying the job id). */
+export function runWithLog<T>(log: FastifyBaseLogger, work: () => T): T {
+  return currentLog.run(log, work);
+}
+
+/**
+ * Makes each request's logger (which carries its `reqId`) the current logger while its handler
+ * runs. Set just before the handler: body parsing may leave the async context behind.
+ */
+export function registerRequestLogScope(app: FastifyInstance) {
+  app.addHook('preHandler', (request, _reply, done) => {
+    currentLog.run(request.log, done);
+  });
 }

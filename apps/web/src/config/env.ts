@@ -11,6 +11,8 @@ const META_API_URL = 'muster:api-url';
 const META_SITE_URL = 'muster:site-url';
 const META_DISCORD_URL = 'muster:discord-url';
 const META_SOCIAL_URL = 'muster:social-url';
+const META_SENTRY_DSN = 'muster:sentry-dsn';
+const META_SENTRY_ENVIRONMENT = 'muster:sentry-environment';
 
 const DEV_DEFAULTS = {
   API_URL: 'http://localhost:3001',
@@ -35,6 +37,10 @@ const envSchema = z.object({
   DISCORD_URL: linkSchema,
   /** The social page linked from the sidebar footer. */
   SOCIAL_URL: linkSchema,
+  /** Where error reports go (Sentry); unset, none are sent and the SDK is never loaded. */
+  SENTRY_DSN: linkSchema.optional(),
+  /** The environment name on those reports. */
+  SENTRY_ENVIRONMENT: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -61,6 +67,8 @@ export function createEnv({ readMeta, viteEnv }: EnvSources): Env {
       firstFilledIn(readMeta(META_SITE_URL), viteEnv.VITE_SITE_URL) ?? DEV_DEFAULTS.SITE_URL,
     DISCORD_URL: firstFilledIn(readMeta(META_DISCORD_URL)) ?? DEV_DEFAULTS.DISCORD_URL,
     SOCIAL_URL: firstFilledIn(readMeta(META_SOCIAL_URL)) ?? DEV_DEFAULTS.SOCIAL_URL,
+    SENTRY_DSN: firstFilledIn(readMeta(META_SENTRY_DSN)),
+    SENTRY_ENVIRONMENT: firstFilledIn(readMeta(META_SENTRY_ENVIRONMENT)),
   });
   if (!result.success) {
     const problems = result.error.issues

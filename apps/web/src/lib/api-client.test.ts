@@ -182,6 +182,30 @@ describe('error envelopes from the server', () => {
     expect(error.isClientError).toBe(true);
   });
 
+  it("keeps the request's id, from the envelope or else the x-request-id header", async () => {
+    const { client, fetchMock } = setup({ maxRetries: 0 });
+    fetchMock.mockResolvedValueOnce(
+      json(
+        { code: ERR.INTERNAL, message: 'An unexpected error occurred', request_id: 'req-1' },
+        { status: 500, headers: { 'x-request-id': 'req-1' } },
+      ),
+    );
+    expect((await captureApiError(client.request('/chats'))).requestId).toBe('req-1');
+
+    fetchMock.mockResolvedValueOnce(
+      new Response('<html>proxy error</html>', {
+        status: 502,
+        headers: { 'x-request-id': 'req-2' },
+      }),
+    );
+    expect((await captureApiError(client.request('/chats'))).requestId).toBe('req-2');
+
+    fetchMock.mockResolvedValueOnce(
+      json({ code: ERR.NOT_FOUND, message: 'Not found' }, { status: 404 }),
+    );
+    expect((await captureApiError(client.request('/chats'))).requestId).toBeUndefined();
+  });
+
   it("keeps the server's code even when it differs from what the status implies", async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValue(

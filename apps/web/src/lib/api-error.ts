@@ -28,6 +28,8 @@ export type ApiErrorInit = {
   quota?: Quota;
   /** Refused sign-in codes say what is left: tries, the end of a lock, or an expired code. */
   signIn?: SignInErrorInfo;
+  /** The server's id of the failed request, so a support message can name it. */
+  requestId?: string;
   cause?: unknown;
 };
 
@@ -42,6 +44,8 @@ export class ApiError extends Error {
   readonly validation: boolean | undefined;
   readonly quota: Quota | undefined;
   readonly signIn: SignInErrorInfo | undefined;
+  /** The server's id of the failed request (absent when no answer arrived). */
+  readonly requestId: string | undefined;
 
   constructor({
     status,
@@ -52,6 +56,7 @@ export class ApiError extends Error {
     validation,
     quota,
     signIn,
+    requestId,
     cause,
   }: ApiErrorInit) {
     super(message ?? messageFor(code), { cause });
@@ -62,6 +67,7 @@ export class ApiError extends Error {
     this.validation = validation;
     this.quota = quota;
     this.signIn = signIn;
+    this.requestId = requestId;
   }
 
   get isClientError(): boolean {
@@ -117,12 +123,21 @@ function looseMessage(body: unknown): string | undefined {
  */
 export function errorFromResponse(response: Response, text: string): ApiError {
   const { status } = response;
+  const headerId = response.headers.get('x-request-id') ?? undefined;
   const parsed = parseJson(text);
   const json = parsed.ok ? parsed.value : undefined;
 
   const envelope = errorEnvelopeSchema.safeParse(json);
   if (envelope.success && isErrorCode(envelope.data.code)) {
-    const { code, message, detail, fields, validation, sign_in: signIn } = envelope.data;
+    const {
+      code,
+      message,
+      detail,
+      fields,
+      validation,
+      sign_in: signIn,
+      request_id: requestId,
+    } = envelope.data;
     const quota = quotaSchema.safeParse((json as { quota?: unknown }).quota);
     return new ApiError({
       status,
@@ -133,11 +148,12 @@ export function errorFromResponse(response: Response, text: string): ApiError {
       validation,
       quota: quota.success ? quota.data : undefined,
       signIn,
+      requestId: requestId ?? headerId,
     });
   }
 
   if (status === 503 && response.headers.get('x-maintenance') === '1') {
-    return new ApiError({ status, code: ERR.MAINTENANCE });
+    return new ApiError({ status, code: ERR.MAINTENANCE, requestId: headerId });
   }
 
   const failure: ClientFailure = {
@@ -146,5 +162,10 @@ export function errorFromResponse(response: Response, text: string): ApiError {
     message: looseMessage(json) ?? (parsed.ok ? undefined : text.slice(0, 200)),
     validation: (json as { validation?: unknown } | undefined)?.validation === true,
   };
-  return new ApiError({ status, code: clientCodeForFailure(failure), detail: `HTTP ${status}` });
+  return new ApiError({
+    status,
+    code: clientCodeForFailure(failure),
+    detail: `HTTP ${status}`,
+    requestId: headerId,
+  });
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { RUNTIME_FILES } from '../runtime-files.ts';
 
 /**
  * The blank VA forms, kept in the repository (`apps/api/assets/va-forms`, with their sources and
@@ -20,8 +20,8 @@ export const BLANK_FORM_FILES = {
 } as const;
 export type BlankFormName = keyof typeof BLANK_FORM_FILES;
 
-/** Where the blank forms are (apps/api/src/lib/pdf-forms → apps/api). */
-export const BLANK_FORMS_DIR = fileURLToPath(new URL('../../../assets/va-forms/', import.meta.url));
+/** Where the blank forms are (apps/api/assets/va-forms). */
+export const BLANK_FORMS_DIR = RUNTIME_FILES.vaForms;
 
 const cache = new Map<string, Promise<Uint8Array>>();
 

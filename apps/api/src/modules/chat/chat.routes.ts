@@ -43,15 +43,20 @@ function sseEvent(name: RunEventName, data: unknown): string {
 }
 
 /** The error envelope of a failure that happens after the stream has started. */
-function envelopeOf(error: unknown) {
+function envelopeOf(error: unknown, requestId: string) {
   if (error instanceof AppError) {
     return {
       code: error.code,
       message: error.message,
       ...(error.detail ? { detail: error.detail } : {}),
+      request_id: requestId,
     };
   }
-  return { code: ERR.INTERNAL, message: ERROR_CATALOGUE[ERR.INTERNAL].message };
+  return {
+    code: ERR.INTERNAL,
+    message: ERROR_CATALOGUE[ERR.INTERNAL].message,
+    request_id: requestId,
+  };
 }
 
 /**
@@ -172,7 +177,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
               },
               'chat run failed',
             );
-            write('error', envelopeOf(error));
+            write('error', envelopeOf(error, request.id));
           })
           .finally(() => {
             if (!stream.destroyed) stream.end();

@@ -3,6 +3,7 @@ import { ERR } from '@muster/contract/errors';
 import type { Readiness } from '@muster/contract/health';
 import { migrationState } from '@muster/db/migrate';
 import { AppError } from '#src/lib/errors.ts';
+import { RUNTIME_FILES } from '#src/lib/runtime-files.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -20,7 +21,7 @@ export async function checkReadiness({ pool }: { pool: pg.Pool }): Promise<Readi
   let migrations: 'applied' | 'pending';
   try {
     await withTimeout(pool.query('SELECT 1'));
-    migrations = await withTimeout(migrationState(pool));
+    migrations = await withTimeout(migrationState(pool, RUNTIME_FILES.migrations));
   } catch {
     throw new AppError(ERR.SERVICE_UNAVAILABLE, { detail: 'database unreachable' });
   }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { SchemaIssue } from '@muster/domain/va-526/plain-errors';
+import { RUNTIME_FILES } from '#src/lib/runtime-files.ts';
 import { safeRegExp } from './safe-pattern.ts';
 
 /**
@@ -13,9 +13,7 @@ import { safeRegExp } from './safe-pattern.ts';
  * keywords of its own (`example`).
  */
 
-export const VA_SCHEMAS_DIR = fileURLToPath(
-  new URL('../../../assets/va-schemas/', import.meta.url),
-);
+export const VA_SCHEMAS_DIR = RUNTIME_FILES.vaSchemas;
 
 // ajv-formats is CommonJS: its default export arrives as `default` under Node's ESM loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Veteran } from '@muster/contract/veterans';
 import type { Form2122, VsoRepresentative } from '@muster/contract/vso';
+import { RUNTIME_FILES } from '#src/lib/runtime-files.ts';
 import { safeRegExp } from '#src/modules/va-forms/safe-pattern.ts';
 
 /**
@@ -14,9 +14,7 @@ import { safeRegExp } from '#src/modules/va-forms/safe-pattern.ts';
  * veteran can give it, on the form itself.
  */
 
-const SCHEMA_FILE = fileURLToPath(
-  new URL('../../../assets/va-schemas/v2_2122.json', import.meta.url),
-);
+const SCHEMA_FILE = `${RUNTIME_FILES.vaSchemas}v2_2122.json`;
 
 let validator: ValidateFunction | undefined;
 

@@ -29,11 +29,12 @@ declare module 'fastify' {
 
 const NO_STORE = 'no-store';
 
-function envelopeBody(code: ErrorCode, detail?: string): string {
+function envelopeBody(code: ErrorCode, detail?: string, requestId?: string): string {
   return JSON.stringify({
     code,
     message: ERROR_CATALOGUE[code].message,
     ...(detail ? { detail } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
   });
 }
 
@@ -141,11 +142,13 @@ function handleFrameworkError(error: FastifyError, request: FastifyRequest, repl
       : status === 400
         ? 'The address is not valid'
         : undefined;
+  // The router failed before any hook ran: the request id header is set here.
   void reply
     .status(status)
     .header('cache-control', NO_STORE)
+    .header('x-request-id', request.id)
     .type('application/json; charset=utf-8')
-    .send(envelopeBody(code, detail));
+    .send(envelopeBody(code, detail, request.id));
 }
 
 /**

@@ -70,8 +70,15 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
       PROVIDER_TOKEN_HEADER,
       SHARE_TOKEN_HEADER,
     ],
-    // The auth library returns the bearer token here; uploads read ETags of parts.
-    exposedHeaders: ['set-auth-token', 'etag', 'retry-after', 'content-disposition'],
+    // The auth library returns the bearer token here; uploads read ETags of parts; the request id
+    // lets a support message name the failed request.
+    exposedHeaders: [
+      'set-auth-token',
+      'etag',
+      'retry-after',
+      'content-disposition',
+      'x-request-id',
+    ],
     maxAge: 600,
   });
   await app.register(rateLimit, {

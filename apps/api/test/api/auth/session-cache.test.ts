@@ -166,6 +166,7 @@ describe('[AUTH][REFRESH-FAILED]', () => {
       expect(response.json()).toEqual({
         code: ERR.REFRESH_FAILED,
         message: 'Unable to refresh session',
+        request_id: expect.any(String),
       });
     } finally {
       await allowUpdates(first);
@@ -187,6 +188,7 @@ describe('[AUTH][REFRESH-FAILED]', () => {
       expect(response.json()).toEqual({
         code: ERR.REFRESH_FAILED,
         message: 'Unable to refresh session',
+        request_id: expect.any(String),
       });
     } finally {
       await allowUpdates(first);

@@ -47,7 +47,11 @@ describe('[ERRORS]: one envelope for every failure', () => {
   it('[ERRORS]: unknown path → 404 / 3002', async () => {
     const response = await app.inject({ method: 'GET', url: '/no/such/thing' });
     expect(response.statusCode).toBe(404);
-    expect(envelope(response.json())).toEqual({ code: ERR.NOT_FOUND, message: 'Not found' });
+    expect(envelope(response.json())).toEqual({
+      code: ERR.NOT_FOUND,
+      message: 'Not found',
+      request_id: response.headers['x-request-id'],
+    });
   });
 
   it('[ERRORS]: validation → 400 / 2001 with validation flag and fields', async () => {
@@ -122,6 +126,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
       message: 'Resource conflict',
       detail: 'already analysed',
       quota: { feature: 'x' },
+      request_id: response.headers['x-request-id'],
     });
   });
 
@@ -131,6 +136,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     expect(envelope(response.json())).toEqual({
       code: ERR.INTERNAL,
       message: 'An unexpected error occurred',
+      request_id: response.headers['x-request-id'],
     });
     expect(response.body).not.toContain('10.0.0.5');
     expect(response.body).not.toContain('stack');
@@ -142,6 +148,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
     expect(envelope(response.json())).toEqual({
       code: ERR.INTERNAL,
       message: 'An unexpected error occurred',
+      request_id: response.headers['x-request-id'],
     });
   });
 
@@ -158,6 +165,7 @@ describe('[ERRORS]: one envelope for every failure', () => {
       code: ERR.TOO_LARGE,
       message: 'File or input too large',
       detail: 'The address is too long',
+      request_id: response.headers['x-request-id'],
     });
     expect(response.body).not.toContain('qqqq');
     expect(response.headers['cache-control']).toBe('no-store');

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+import { reportError } from '@/lib/error-reporting';
+
 export type ErrorBoundaryFallbackProps = {
   error: unknown;
   /** Clears the error and renders the children again. */
@@ -29,6 +31,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
+    reportError(error);
     this.props.onError?.(error, info);
   }
 

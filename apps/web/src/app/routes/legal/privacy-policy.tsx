@@ -28,7 +28,9 @@ export function PrivacyPolicyRoute() {
         <li>Your conversations with the Muster assistant.</li>
         <li>
           Basic technical records, such as when you signed in and error reports. We keep the content
-          of your claim out of these records.
+          of your claim out of these records. When error reporting is turned on, error reports go to
+          our error-tracking provider, Sentry, with the text and form entries on your screen masked
+          and without what you sent us.
         </li>
       </ul>
       <p>
