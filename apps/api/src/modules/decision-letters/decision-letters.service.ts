@@ -214,6 +214,25 @@ export async function exportLetters(options: Owner) {
 export class UnreadableLetter extends PermanentJobError {}
 
 /**
+ * A PDF that pdf.js refuses outright (password-protected, or not a PDF it can take apart) will be
+ * refused the same way on every try: it fails at once, with what the veteran can do about it.
+ */
+function unreadablePdf(error: unknown): UnreadableLetter | null {
+  const name = (error as { name?: string } | null)?.name;
+  if (name === 'PasswordException') {
+    return new UnreadableLetter(
+      'This PDF is password-protected. Open it, save or print it as a new PDF without a password, and upload that.',
+    );
+  }
+  if (name === 'InvalidPDFException' || name === 'FormatError') {
+    return new UnreadableLetter(
+      'This file is not a PDF that can be read (it may be damaged or incomplete). Download the letter again, or paste its text.',
+    );
+  }
+  return null;
+}
+
+/**
  * Reads a letter: its text (as pasted, else from its file: the PDF's text layer, or OCR of a
  * scanned page or a photo), then what it decided, parsed by the letter grammar, with the reasons in
  * plain words, what each denial or low rating lacked, and the review deadlines. Idempotent.
@@ -246,6 +265,8 @@ export async function analyzeLetter(options: {
     if (file.contentType === 'application/pdf') {
       const pages = await extractPages(file.bytes, {
         onPage: (done, total) => options.progress(Math.round((done / total) * 90)),
+      }).catch((error: unknown) => {
+        throw unreadablePdf(error) ?? error;
       });
       text = pages.map((page) => page.text).join('\n\f\n');
     } else {
