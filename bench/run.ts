@@ -5,7 +5,9 @@
  *   bare Fastify baseline started in the same run: `/health` beside a hello-world, and the
  *   sidebar's `GET /threads?page_size=8` (a user with 1,000 threads) beside a bare route running
  *   the same indexed query (the 8 latest of those rows) on the same table and database through its
- *   own pool of the same size. Also /ready, an unknown path and the palette's search.
+ *   own pool of the same size, and each feature's list (disabilities, veterans, nexus letters, lay
+ *   statements, VSO shares: 100 rows each, created through the API) beside a bare route reading
+ *   the same page of the same table. Also /ready, an unknown path and the palette's search.
  *   The load generator (autocannon) runs in a child process of its own, so it never shares the
  *   servers' event loop. Each line gives req/s, p50, p99, SQL statements per request (the API's
  *   pool only) and the ratio of req/s to its baseline.
@@ -105,6 +107,51 @@ async function signInForBench(app: Awaited<ReturnType<typeof startApi>>) {
   return { token, userId: user.id };
 }
 
+/** Rows of each feature's list the bench user holds (the API's default page shows 20 of them). */
+const FEATURE_ROWS = 100;
+const PAGE_SIZE = 20;
+
+/**
+ * Each feature's list route, beside a bare route that runs one indexed query for the same page of
+ * the same table (the newest 20 of the user's rows); the API's route adds auth, validation, the
+ * total count and decryption of the fields it keeps encrypted.
+ */
+const FEATURE_LISTS = [
+  { label: 'disabilities', route: '/disabilities', table: 'disabilities' },
+  { label: 'veterans', route: '/veterans', table: 'veterans' },
+  { label: 'nexus letters', route: '/nexus-letters', table: 'nexus_letters' },
+  { label: 'lay statements', route: '/layman-statements', table: 'layman_statements' },
+  { label: 'VSO shares', route: '/vso-shares', table: 'vso_shares' },
+] as const;
+
+/** Gives the bench user FEATURE_ROWS rows of every feature list, created through the API. */
+async function seedFeatures(app: Awaited<ReturnType<typeof startApi>>, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const create = async (url: string, payload: object) => {
+    const response = await app.inject({ method: 'POST', url, headers, payload });
+    if (response.statusCode !== 201) {
+      throw new Error(`seeding ${url} answered ${response.statusCode}: ${response.body}`);
+    }
+    return response.json<{ id: string }>().id;
+  };
+  const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  for (let i = 0; i < FEATURE_ROWS; i++) {
+    const disabilityId = await create('/disabilities', { title: `Condition ${i}` });
+    await create('/veterans', { first_name: `Bench${i}`, last_name: 'Veteran' });
+    await create(`/disabilities/${disabilityId}/nexus-letters`, {});
+    await create('/layman-statements', {
+      disability_id: disabilityId,
+      name: `Witness ${i}`,
+      relationship: 'friend',
+      witnessed: 'What they saw',
+    });
+    await create('/vso-shares', {
+      items: [{ kind: 'disability', id: disabilityId }],
+      expires_at: expiresAt,
+    });
+  }
+}
+
 /**
  * Bare Fastify baselines in this process: a hello-world, and the thread list's indexed query
  * (the 8 latest of a user's rows) through a plain pool; no auth, hooks or schemas.
@@ -123,6 +170,15 @@ async function startBaseline(connection: string | pg.ClientConfig, userId: strin
     );
     return { results: rows };
   });
+  for (const list of FEATURE_LISTS) {
+    bare.get(`/lists/${list.table}`, async () => {
+      const { rows } = await pool.query(
+        `select * from ${list.table} where user_id = $1 order by created_at desc, id desc limit ${PAGE_SIZE}`,
+        [userId],
+      );
+      return { results: rows };
+    });
+  }
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const address = bare.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -194,6 +250,7 @@ try {
   });
 
   const { token, userId } = await signInForBench(app);
+  await seedFeatures(app, token);
   const baseline = await startBaseline(app.database.connection, userId);
   const auth = { authorization: `Bearer ${token}` };
 
@@ -224,6 +281,15 @@ try {
       headers: auth,
       baseline: 'bare 8 latest of 1,000 rows',
     },
+    ...FEATURE_LISTS.flatMap((list) => [
+      { label: `bare ${list.label}`, url: baseline.url(`/lists/${list.table}`) },
+      {
+        label: `GET ${list.route}`,
+        url: apiUrl(list.route),
+        headers: auth,
+        baseline: `bare ${list.label}`,
+      },
+    ]),
     { label: 'GET /ready', url: apiUrl('/ready') },
     { label: 'GET /no-such-route', url: apiUrl('/no-such-route') },
     { label: 'GET /search?q=knee', url: apiUrl('/search?q=knee'), headers: auth },
