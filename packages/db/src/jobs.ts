@@ -67,6 +67,14 @@ export type JobLogger = {
 
 const DEFAULT_RETRY = { limit: 3, delaySeconds: 5, maxDelaySeconds: 300 };
 const DEFAULT_TIMEOUT_SECONDS = 15 * 60;
+/**
+ * A running job reports in this often (half of it, in fact); a job whose worker stopped reporting
+ * (the process was killed, the machine lost) is failed and retried by another worker, instead of
+ * waiting out its whole time limit.
+ */
+const JOB_HEARTBEAT_SECONDS = 20;
+/** How often pg-boss looks for jobs whose worker stopped reporting in. */
+const SUPERVISE_INTERVAL_SECONDS = 10;
 
 /** Retries a job gets after its first attempt: its own setting, else the default. */
 export function retryLimitOf(definition: AnyJobDefinition): number {
@@ -113,6 +121,7 @@ export class JobQueue {
           }),
       schema: 'pgboss',
       max: 4,
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       application_name: 'muster-jobs',
     });
     this.boss.on('error', (error: Error) =>
@@ -136,13 +145,18 @@ export class JobQueue {
     this.started = true;
     for (const definition of this.definitions.values()) {
       const retry = { ...DEFAULT_RETRY, ...definition.retry };
-      await this.boss.createQueue(definition.name, {
+      const settings = {
         retryLimit: retry.limit,
         retryDelay: retry.delaySeconds,
         retryBackoff: true,
         retryDelayMax: retry.maxDelaySeconds,
         expireInSeconds: definition.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-      });
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+      };
+      // Creating a queue that exists changes nothing: its settings are brought up to date too, so
+      // a queue made by an earlier version also gets the heartbeat.
+      await this.boss.createQueue(definition.name, settings);
+      await this.boss.updateQueue(definition.name, settings);
       if (options.work) {
         await this.boss.work<unknown>(
           definition.name,

@@ -14,3 +14,10 @@ export const fuzzSeed: number =
     : Date.now() % 2 ** 31;
 /** Measure mode: count every 5xx and print a table per route instead of reporting only examples. */
 export const fuzzMeasure: boolean = process.env.FUZZ_MEASURE === '1';
+/** The kill-during-writes run: writes per round and rounds (`npm run test:soak:kill` sets 500 and 3). */
+export const reliabilityWrites: number =
+  Number(process.env.RELIABILITY_WRITES) > 0 ? Number(process.env.RELIABILITY_WRITES) : 150;
+export const reliabilityRounds: number =
+  Number(process.env.RELIABILITY_ROUNDS) > 0 ? Number(process.env.RELIABILITY_ROUNDS) : 1;
+/** The environment an API child process starts from (PATH and the like), before its own settings. */
+export const parentEnv = (): NodeJS.ProcessEnv => ({ ...process.env });
