@@ -17,7 +17,7 @@ import { QUOTA_FEATURES, type QuotaFeature } from '@muster/contract/billing';
 import { AppError } from '../../apps/api/src/lib/errors.ts';
 import { consumeQuota } from '../../apps/api/src/modules/quotas/quotas.service.ts';
 import { closeOnSignals, configOrExit, startApi } from '../../apps/api/src/server.ts';
-import { createStaticHost } from '../../apps/api/src/static-host.ts';
+import { createStaticHost, webHostOptions } from '../../apps/api/src/static-host.ts';
 import { billingOffPorts } from '../config.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,16 +30,8 @@ if (config.billing.stripe) {
 const api = await startApi(config);
 const appHost = await createStaticHost({
   root: path.join(repo, 'apps', 'web', 'dist'),
-  placeholders: {
-    __MUSTER_API_URL__: config.urls.api,
-    __MUSTER_APP_URL__: config.urls.app,
-    __MUSTER_SITE_URL__: config.urls.site,
-    __MUSTER_DISCORD_URL__: config.community.discordUrl,
-    __MUSTER_SOCIAL_URL__: config.community.socialUrl,
-  },
   mode: 'spa',
-  connectOrigins: [config.urls.api],
-  limits: config.http,
+  ...webHostOptions(config),
   hsts: false,
 });
 

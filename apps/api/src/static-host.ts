@@ -219,15 +219,11 @@ export async function createStaticHost(options: StaticHostOptions): Promise<Fast
 }
 
 /**
- * The app (SPA, APP_PORT) and the site (SITE_PORT) served from their builds beside the API, as
- * `npm start` and the container run them: the API's URLs filled into their HTML, the API the only
- * origin their pages may call.
+ * What the app's and the site's hosts share: the API's URLs filled into their HTML, the API (and
+ * Sentry's host, when error reporting is on) the only origins their pages may call.
  */
-export async function createWebHosts(
-  config: Config,
-  builds: { app: string; site: string },
-): Promise<{ listen(): Promise<void>; close(): Promise<void> }> {
-  const shared = {
+export function webHostOptions(config: Config) {
+  return {
     placeholders: {
       __MUSTER_API_URL__: config.urls.api,
       __MUSTER_APP_URL__: config.urls.app,
@@ -238,7 +234,6 @@ export async function createWebHosts(
       __MUSTER_SENTRY_DSN__: config.errorReporting?.dsn ?? '',
       __MUSTER_SENTRY_ENVIRONMENT__: config.errorReporting?.environment ?? '',
     },
-    // Error reports go to Sentry's host, when one is configured.
     connectOrigins: [
       config.urls.api,
       ...(config.errorReporting ? [new URL(config.errorReporting.dsn).origin] : []),
@@ -246,6 +241,17 @@ export async function createWebHosts(
     limits: config.http,
     hsts: config.nodeEnv === 'production',
   };
+}
+
+/**
+ * The app (SPA, APP_PORT) and the site (SITE_PORT) served from their builds beside the API, as
+ * `npm start` and the container run them.
+ */
+export async function createWebHosts(
+  config: Config,
+  builds: { app: string; site: string },
+): Promise<{ listen(): Promise<void>; close(): Promise<void> }> {
+  const shared = webHostOptions(config);
   const appHost = await createStaticHost({ root: builds.app, mode: 'spa', ...shared });
   const siteHost = await createStaticHost({ root: builds.site, mode: 'site', ...shared });
   return {

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { generateCfilePdf } from '../cfile-extraction/generate-cfile-pdf.ts';
 import { freePort } from '../helpers/build-test-app.ts';
 import { testPostgresUrl, testRedisUrl } from '../helpers/config.ts';
 import { startS3Server } from '../helpers/s3-server.ts';
+import { textPdf } from '../helpers/text-pdf.ts';
 
 /**
  * The deployed shape, as real processes: two API replicas (ROLE=api, they answer requests and
@@ -306,7 +306,7 @@ describe.skipIf(!enabled)('[REPLICAS] two API processes and two workers', () => 
       token,
       'decision-letter',
       'decision.pdf',
-      await pdfOf(LETTER),
+      await textPdf(LETTER),
     );
     const made = await call(api1, 'POST', '/decision-letters', {
       token,
@@ -406,19 +406,3 @@ describe.skipIf(!enabled)('[REPLICAS] two API processes and two workers', () => 
     expect(cfileMedicationsSchema.parse(medications.json).results.length).toBeGreaterThan(0);
   }, 150_000);
 });
-
-/** A text-layer PDF of `text`, fifty lines a page. */
-async function pdfOf(text: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const lines = text.split('\n');
-  for (let start = 0; start < lines.length; start += 50) {
-    const page = doc.addPage([612, 792]);
-    lines.slice(start, start + 50).forEach((line, index) => {
-      // The standard font encodes Latin-1 only: anything else is written as a space.
-      const safe = line.replace(/[^\x20-\x7e\xa0-\xff]/g, ' ');
-      page.drawText(safe, { x: 40, y: 760 - index * 14, size: 9, font });
-    });
-  }
-  return doc.save();
-}

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decisionLetterPageSchema,
@@ -9,6 +9,7 @@ import {
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
+import { textPdf } from '../../helpers/text-pdf.ts';
 
 /**
  * Decision letters through HTTP, with the job queue running: a pasted letter and an uploaded PDF
@@ -55,21 +56,6 @@ async function settled(token: string, id: string): Promise<DecisionLetter> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the letter was not read in time');
-}
-
-async function pdfOf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const lines = text.split('\n');
-  for (let start = 0; start < lines.length; start += 50) {
-    const page = doc.addPage([612, 792]);
-    lines.slice(start, start + 50).forEach((line, index) => {
-      // The standard font encodes Latin-1 only: anything else is written as a space.
-      const safe = line.replace(/[^\x20-\x7e\xa0-\xff]/g, ' ');
-      page.drawText(safe, { x: 40, y: 760 - index * 14, size: 9, font });
-    });
-  }
-  return Buffer.from(await doc.save());
 }
 
 describe('[DECISION LETTERS]', () => {
@@ -126,7 +112,7 @@ describe('[DECISION LETTERS]', () => {
 
   it('[LETTERS]: an uploaded PDF letter is read from its text layer', async () => {
     const me = await signIn(app, 'letters.upload@example.com');
-    const bytes = await pdfOf(LETTER);
+    const bytes = await textPdf(LETTER);
     const grant = await api(me.token, 'POST', '/uploads', {
       kind: 'decision-letter',
       filename: 'decision.pdf',
@@ -168,7 +154,7 @@ describe('[DECISION LETTERS]', () => {
     }
     // Someone else's upload, or a document upload, is not a letter of this user.
     const other = await signIn(app, 'letters.bad.other@example.com');
-    const bytes = await pdfOf(LETTER);
+    const bytes = await textPdf(LETTER);
     const grant = await api(other.token, 'POST', '/uploads', {
       kind: 'document',
       filename: 'letter.pdf',

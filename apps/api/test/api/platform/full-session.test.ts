@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageSchema } from '@muster/contract/chat';
 import { decisionLetterSchema, type DecisionLetter } from '@muster/contract/decision-letters';
@@ -19,6 +18,7 @@ import { veteranSchema } from '@muster/contract/veterans';
 import { bearer, latestCode } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { startFakeLighthouse, type FakeLighthouse } from '../../helpers/fake-lighthouse.ts';
+import { textPdf } from '../../helpers/text-pdf.ts';
 import { APP_URL, connect } from '../va-integrations/va-helpers.ts';
 
 /**
@@ -117,29 +117,6 @@ const LETTER_TEXT = readFileSync(
   '• VA audiology examination, dated March 8, 2023\n',
   `• VA audiology examination, dated March 8, 2023\n• Private opinion on ${LETTER_PHRASE}, dated May 1, 2023\n`,
 );
-
-/**
- * A PDF of `text` (one line per row, 50 rows a page) whose catalog also holds `plain` as
- * a literal string outside any compressed stream, so the file's bytes carry it readably: a file
- * stored unencrypted would then be found by the scan of the data folder.
- */
-async function pdfWith(text: string, plain: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const lines = text.split('\n');
-  for (let start = 0; start < lines.length; start += 50) {
-    const page = doc.addPage([612, 792]);
-    lines.slice(start, start + 50).forEach((line, index) => {
-      // The standard font encodes Latin-1 only: anything else is written as a space.
-      const safe = line.replace(/[^\x20-\x7e\xa0-\xff]/g, ' ');
-      page.drawText(safe, { x: 40, y: 760 - index * 14, size: 9, font });
-    });
-  }
-  doc.catalog.set(PDFName.of('MusterNote'), PDFString.of(plain));
-  const bytes = Buffer.from(await doc.save({ useObjectStreams: false }));
-  expect(bytes.includes(Buffer.from(plain, 'latin1'))).toBe(true);
-  return bytes;
-}
 
 /** Secrets by label; the session adds tokens and codes as it receives them. */
 const secrets = new Map<string, string>();
@@ -606,3 +583,10 @@ describe('[PLATFORM][FULL SESSION]', () => {
     expect(leaks).toEqual([]);
   });
 });
+
+/** A PDF of `text` whose bytes carry `plain` readably, outside any compressed stream. */
+async function pdfWith(text: string, plain: string): Promise<Buffer> {
+  const bytes = await textPdf(text, { plain });
+  expect(bytes.includes(Buffer.from(plain, 'latin1'))).toBe(true);
+  return bytes;
+}
