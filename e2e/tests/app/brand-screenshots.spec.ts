@@ -109,7 +109,7 @@ test.describe('[APP][BRAND]: the app wears the brand in every theme', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expect(page.getByRole('region', { name: 'Quick actions' }).getByRole('link')).toHaveCount(
-      6,
+      8,
     );
     for (const branch of BRANCHES) {
       for (const mode of ['light', 'dark'] as const) {
