@@ -9,5 +9,9 @@ export default defineProject({
     // PGlite instances are memory-hungry and single-threaded: one test file at a time.
     fileParallelism: false,
     pool: 'forks',
+    // In one process that keeps its modules from file to file: loading the API afresh for every
+    // file took longer than the tests themselves. Each file still builds its own app, database
+    // and fakes, and closes them.
+    isolate: false,
   },
 });

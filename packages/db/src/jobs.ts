@@ -95,6 +95,9 @@ export class JobPayloadError extends Error {
  * are checked with the job's zod schema when enqueued and again when run; status and progress are
  * written on the owning row, so a restart loses nothing.
  */
+/** A job id no job has: looking it up only loads the queue's settings. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, AnyJobDefinition>();
@@ -157,6 +160,10 @@ export class JobQueue {
       // a queue made by an earlier version also gets the heartbeat.
       await this.boss.createQueue(definition.name, settings);
       await this.boss.updateQueue(definition.name, settings);
+      // pg-boss looks each queue up once and keeps it; updating a queue drops that copy. Looked up
+      // again now, so sending inside a caller's transaction needs no second connection: on
+      // embedded PGlite one transaction holds the whole database until it ends.
+      await this.boss.getJobById(definition.name, NO_JOB);
       if (options.work) {
         await this.boss.work<unknown>(
           definition.name,
@@ -173,21 +180,31 @@ export class JobQueue {
     }
   }
 
-  /** Validates the payload, marks the owning row queued and sends the job. Returns the job id. */
+  /**
+   * Validates the payload, marks the owning row queued and sends the job. Returns the job id.
+   * With `transaction`, the job is written inside it: it exists if and only if that transaction
+   * commits, so a row saved for a job is never left without one (by a crash between the two).
+   */
   async enqueue<P>(
     definition: JobDefinition<P>,
     payload: P,
-    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+    options: { singletonKey?: string; startAfterSeconds?: number; transaction?: Executor } = {},
   ): Promise<string> {
     this.assertRegistered(definition);
     const parsed = definition.payloadSchema.safeParse(payload);
     if (!parsed.success) throw new JobPayloadError(definition.name, parsed.error.issues);
+    const transaction = options.transaction;
     const id = await this.boss.send(definition.name, parsed.data as object, {
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(transaction
+        ? {
+            db: { executeSql: (text, values) => transaction.execute(withParameters(text, values)) },
+          }
+        : {}),
     });
     if (!id) throw new Error(`job ${definition.name} was not accepted (duplicate singleton?)`);
-    await this.writeOwner(definition, parsed.data, sql`'queued'`, 0, null);
+    await this.writeOwner(definition, parsed.data, sql`'queued'`, 0, null, transaction);
     return id;
   }
 
@@ -279,6 +296,7 @@ export class JobQueue {
     status: SQL | null,
     progress: number | null,
     error: string | null | undefined,
+    executor: Executor = this.options.db,
   ) {
     const owner = definition.owner;
     if (!owner) return;
@@ -288,10 +306,30 @@ export class JobQueue {
     if (progress !== null)
       sets.push(sql`${sql.identifier(columnName(t.jobProgress))} = ${progress}`);
     if (error !== undefined) sets.push(sql`${sql.identifier(columnName(t.jobError))} = ${error}`);
-    await this.options.db.execute(
+    await executor.execute(
       sql`UPDATE ${t} SET ${sql.join(sets, sql`, `)} WHERE ${t.id} = ${owner.id(payload)}`,
     );
   }
+}
+
+/** The database, or a transaction on it: whatever runs a query. */
+export type Executor = Pick<Db, 'execute'>;
+
+/**
+ * pg-boss's statement (`$1`, `$2`… placeholders) as a Drizzle query with the same values bound,
+ * so it can run on a Drizzle transaction's connection.
+ */
+export function withParameters(text: string, values: unknown[] = []): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    const index = Number(match[1]) - 1;
+    if (index < 0 || index >= values.length) throw new Error(`no value for $${match[1]}`);
+    chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[index]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
 }
 
 function columnName(column: AnyPgColumn): string {

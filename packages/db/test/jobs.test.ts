@@ -136,6 +136,55 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     ).toThrow();
   });
 
+  it('[JOBS]: a job sent inside a transaction exists only if the transaction commits', async () => {
+    const { database, queue } = await setup();
+    await queue.start({ work: false });
+    const rolledBack = new Error('rolled back (test)');
+    let droppedJob = '';
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.insert(testOwners).values({ id: 'o-rollback' });
+        droppedJob = await queue.enqueue(
+          processOwnerJob,
+          { ownerId: 'o-rollback', failFirst: false },
+          { transaction: tx },
+        );
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(droppedJob).not.toBe('');
+    expect(await queue.state(processOwnerJob.name, droppedJob)).toBeNull();
+    expect(
+      await database.db.select().from(testOwners).where(eq(testOwners.id, 'o-rollback')),
+    ).toEqual([]);
+
+    const keptJob = await database.db.transaction(async (tx) => {
+      await tx.insert(testOwners).values({ id: 'o-commit' });
+      return queue.enqueue(
+        processOwnerJob,
+        { ownerId: 'o-commit', failFirst: false },
+        { transaction: tx },
+      );
+    });
+    expect(await queue.state(processOwnerJob.name, keptJob)).toBe('created');
+    await queue.stop();
+    const worker = new JobQueue({
+      connection: database.connection,
+      db: database.db,
+      logger: silent,
+      pollingIntervalSeconds: 0.5,
+    });
+    worker.register(processOwnerJob);
+    cleanups.push(() => worker.stop({ graceful: false }));
+    await worker.start({ work: true });
+    const row = await waitFor(
+      async () =>
+        (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o-commit')))[0],
+      (r) => r?.jobStatus === 'complete',
+    );
+    expect(row).toMatchObject({ result: 'done on attempt 0' });
+  });
+
   it('[JOBS]: a job enqueued before a process restart is worked by the next process', async () => {
     let target: string;
     if (kind === 'postgres') {

@@ -8,8 +8,14 @@ type Owner = { db: Db; userId: string };
 
 export const isLetterId = (value: string) => uuidSchema.safeParse(value).success;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export async function insertLetter(
-  options: Owner & { source: 'upload' | 'text'; fileId: string | null; text: string | null },
+  options: { db: Db | Tx; userId: string } & {
+    source: 'upload' | 'text';
+    fileId: string | null;
+    text: string | null;
+  },
 ) {
   const [row] = await options.db
     .insert(decisionLetters)

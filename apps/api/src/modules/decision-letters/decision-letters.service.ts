@@ -151,15 +151,25 @@ export async function createLetter(
     billingEnabled: options.billingEnabled,
     now,
   });
+  const jobs = options.jobs;
   try {
-    const row = await repository.insertLetter({
-      db,
-      userId,
-      source: fileId ? 'upload' : 'text',
-      fileId,
-      text: 'text' in input ? input.text : null,
+    // The letter and its job are written together: a stop between the two must not leave a letter
+    // waiting for a reading that was never queued.
+    const row = await db.transaction(async (tx) => {
+      const inserted = await repository.insertLetter({
+        db: tx,
+        userId,
+        source: fileId ? 'upload' : 'text',
+        fileId,
+        text: 'text' in input ? input.text : null,
+      });
+      await jobs.enqueue(
+        options.job,
+        { letter_id: inserted.id, user_id: userId },
+        { transaction: tx },
+      );
+      return inserted;
     });
-    await options.jobs.enqueue(options.job, { letter_id: row.id, user_id: userId });
     return { id: row.id, status: 'queued' };
   } catch (error) {
     await refundQuota({ db, userId, feature: 'decision_letters', now });
