@@ -26,6 +26,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reportSummary } from './summary.ts';
 
 /** BENCH_ROUNDS (default 3): how many times each path and its baseline are measured. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -373,6 +374,45 @@ async function main() {
     console.log(
       `highest peak of Muster's reader: ${Math.max(...peaks).toFixed(0)} MB (goal <= ${GOAL_PEAK_MB} MB)`,
     );
+    const pathRow = (measure: string, path: Measure | null, ratio: number[], goal: number) =>
+      path
+        ? [
+            {
+              section: 'Documents',
+              measure,
+              value: `${rate(path).toFixed(0)} pages/s, peak ${path.peakMb === null ? 'n/a' : `${path.peakMb.toFixed(0)} MB`}`,
+              against: `${median(ratio).toFixed(2)} × its baseline (goal ≥ ${goal})`,
+            },
+          ]
+        : [];
+    reportSummary([
+      ...pathRow(
+        `C-file, ${textPages} text pages, pdftotext path`,
+        a,
+        ratios(
+          (r) => r.a,
+          (r) => r.c,
+          rate,
+        ),
+        GOAL_FAST_PATH_RATIO,
+      ),
+      ...pathRow(
+        `C-file, ${textPages} text pages, pdf.js path`,
+        b,
+        ratios(
+          (r) => r.b,
+          (r) => r.d,
+          rate,
+        ),
+        GOAL_PDFJS_RATIO,
+      ),
+      {
+        section: 'Documents',
+        measure: `C-file, ${e.pages} scanned pages, OCR`,
+        value: `${rate(e).toFixed(2)} pages/s`,
+        against: `highest reader peak ${Math.max(...peaks).toFixed(0)} MB (goal ≤ ${GOAL_PEAK_MB})`,
+      },
+    ]);
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -19,6 +19,7 @@ import { parseConfig } from '../apps/api/src/config/env.ts';
 import { startApi } from '../apps/api/src/server.ts';
 import { answerOffline } from '../packages/domain/src/knowledge/offline-engine.ts';
 import { loadQuestionSet } from '../packages/domain/src/knowledge/question-set.ts';
+import { reportSummary } from './summary.ts';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const RUNS = Math.max(10, Number(process.env.BENCH_CHAT_RUNS ?? 100));
@@ -183,6 +184,20 @@ try {
     `offline answers per second, engine alone      ${engineRate.toFixed(0)} (${questions.length} questions of the evaluation set)`,
   );
   console.log(`errors: ${errors}`);
+  reportSummary([
+    {
+      section: 'Documents',
+      measure: 'chat, time to first streamed byte',
+      value: `p50 ${ms(median(rows.api))}, p99 ${ms(median(rows.apiP99))}`,
+      against: `adds p50 ${ms(median(rows.api) - median(rows.direct))} to the model's ${ms(median(rows.direct))}`,
+    },
+    {
+      section: 'Documents',
+      measure: 'chat, offline answers through the API',
+      value: `${median(offlineRates).toFixed(0)} answers/s`,
+      against: `engine alone ${engineRate.toFixed(0)}/s; errors ${errors}`,
+    },
+  ]);
 } finally {
   provider.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractPages } from '../apps/api/src/lib/pdf-text/extract-pages.ts';
 import { parseDecisionLetter } from '../packages/domain/src/decision-letters/parser.ts';
+import { reportSummary } from './summary.ts';
 
 const PAGES = 12;
 const LINES_PER_PAGE = 56;
@@ -71,6 +72,14 @@ console.log(
 console.log(
   `CPU ${median(cpu).toFixed(0)} ms per letter (${(median(cpu) / PAGES).toFixed(1)} ms per page)`,
 );
+reportSummary([
+  {
+    section: 'Documents',
+    measure: `decision letter, ${PAGES} text pages, read and parsed`,
+    value: `${median(wall).toFixed(0)} ms, ${(PAGES / (median(wall) / 1000)).toFixed(0)} pages/s`,
+    against: `CPU ${median(cpu).toFixed(0)} ms per letter`,
+  },
+]);
 console.log(
   `load average after: ${loadavg()
     .map((n) => n.toFixed(2))

@@ -26,6 +26,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { chromiumArgs } from '../e2e/config.ts';
+import { reportSummary } from './summary.ts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -313,6 +314,18 @@ try {
   }
   console.log('');
   printTable(lines);
+  reportSummary(
+    lines.map(([label, ...cells]) =>
+      cells.length === 1
+        ? { section: 'Lighthouse (mobile)', measure: label!, value: cells[0]! }
+        : {
+            section: 'Lighthouse (mobile)',
+            measure: label!,
+            value: `perf ${cells[0]}, a11y ${cells[1]}, best pr. ${cells[2]}, SEO ${cells[3]}`,
+            against: `FCP ${cells[4]}, LCP ${cells[5]}, TBT ${cells[6]}, CLS ${cells[7]}, SI ${cells[8]}, ${cells[9]} KB`,
+          },
+    ),
+  );
   console.log(
     `\nload average at the end ${loadavg()
       .map((n) => n.toFixed(2))

@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: prints throughput and latency numbers; never a pass/fail test.
+ * `npm run bench:http` (and the first part of `npm run bench`): prints throughput and latency
+ * numbers; never a pass/fail test.
  * - HTTP: the real API (PGlite, embedded defaults; PostgreSQL when BENCH_DATABASE_URL is set, in a
  *   scratch database created for the run and dropped after it) on loopback, each route beside a
  *   bare Fastify baseline started in the same run: `/health` beside a hello-world, and the
@@ -30,6 +31,7 @@ import { decrypt, encrypt, loadKeyRing } from '../apps/api/src/lib/crypto.ts';
 import { createTokenSigner } from '../apps/api/src/modules/storage/signed-token.ts';
 import { startApi } from '../apps/api/src/server.ts';
 import { threads } from '../packages/db/src/schema/index.ts';
+import { reportSummary, type SummaryRow } from './summary.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = 50;
@@ -351,6 +353,7 @@ try {
     const non2xx = list.reduce((sum, s) => sum + s.non2xx, 0);
     return errors || non2xx ? `  errors ${errors}  non-2xx ${non2xx}` : '';
   };
+  const summary: SummaryRow[] = [];
   for (const run of selected) {
     const list = samples.get(run.label) ?? [];
     const base = run.baseline ? samples.get(run.baseline) : undefined;
@@ -364,6 +367,14 @@ try {
     const perRequest = run.label.startsWith('bare')
       ? '-'
       : median(list.map((s) => s.sqlPerReq)).toFixed(2);
+    if (!run.label.startsWith('bare')) {
+      summary.push({
+        section: `HTTP, ${database}`,
+        measure: run.label,
+        value: `${fmt(median(list.map((s) => s.reqPerS)))} req/s, p99 ${median(list.map((s) => s.p99))} ms`,
+        ...(ratios.length ? { against: `${median(ratios).toFixed(2)} × ${run.baseline}` } : {}),
+      });
+    }
     console.log(
       `  ${run.label.padEnd(30)} ${fmt(median(list.map((s) => s.reqPerS))).padStart(8)} ${`${median(list.map((s) => s.p50))}`.padStart(6)} ${`${median(list.map((s) => s.p99))}`.padStart(6)} ${perRequest.padStart(8)} ${fmt(median(list.map((s) => s.cpuUs))).padStart(7)}  ${ratio}${problemsOf(list)}`,
     );
@@ -379,6 +390,7 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ')}`,
   );
+  reportSummary(summary);
   await baseline.close();
   await app.close();
 
