@@ -105,9 +105,14 @@ export function redisWithMemoryFallback(options: {
     }
 
     child(routeOptions: RouteOptions): Store {
-      return new FallbackStore(routeOptions, {
-        redis: this.redisStore.child(routeOptions),
-        memory: this.memoryStore.child(routeOptions),
+      // A route's counters are keyed by its method and path. A limiter made in code has neither
+      // (its own key generator names it): without this its keys would read "undefinedundefined".
+      const keyed: RouteOptions = routeOptions.routeInfo.method
+        ? routeOptions
+        : { ...routeOptions, routeInfo: { method: '', url: 'limiter' } };
+      return new FallbackStore(keyed, {
+        redis: this.redisStore.child(keyed),
+        memory: this.memoryStore.child(keyed),
       });
     }
   }

@@ -155,6 +155,18 @@ describe('[RATE-LIMIT]', () => {
       expect(statuses).toEqual([404, 404, 404, 404, 429]);
       expect(await redis.keys(`blue-${stamp}:*`)).not.toEqual([]);
       expect(await redis.keys(`green-${stamp}:*`)).not.toEqual([]);
+      // The sign-in code's own limiters are keyed by their names, under the prefix.
+      const red = await appOnRedis(base, redis, { RATE_LIMIT_REDIS_PREFIX: `red-${stamp}:` });
+      const send = await red.inject({
+        method: 'POST',
+        url: '/auth/email-otp/send-verification-otp',
+        payload: { email: `keys-${stamp}@example.com`, type: 'sign-in' },
+      });
+      expect(send.statusCode).toBe(200);
+      const keys = await redis.keys(`red-${stamp}:*`);
+      expect(keys.filter((key) => key.includes('otp-email:'))).toHaveLength(1);
+      expect(keys.filter((key) => key.includes('otp-ip:'))).toHaveLength(1);
+      expect(keys.filter((key) => key.includes('undefined'))).toEqual([]);
     },
   );
 });
