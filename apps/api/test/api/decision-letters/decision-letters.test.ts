@@ -7,6 +7,7 @@ import {
   type DecisionLetter,
 } from '@muster/contract/decision-letters';
 import { ERR, errorEnvelopeSchema } from '@muster/contract/errors';
+import { sharedItemSchema, vsoShareCreatedSchema } from '@muster/contract/vso';
 import { bearer, signIn } from '../../helpers/auth.ts';
 import { startTestServer, type TestApp } from '../../helpers/build-test-app.ts';
 import { textPdf } from '../../helpers/text-pdf.ts';
@@ -188,6 +189,64 @@ describe('[DECISION LETTERS]', () => {
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/No text could be read/);
   }, 120_000);
+
+  it('[LETTERS][VSO]: a read letter is shared read-only with its decisions; one naming a protected condition only when ticked', async () => {
+    const me = await signIn(app, 'letters.shared@example.com');
+    const read = async (text: string) => {
+      const made = await api(me.token, 'POST', '/decision-letters', { text });
+      expect(made.status, made.text).toBe(202);
+      return settled(me.token, (made.json as { id: string }).id);
+    };
+    const plain = await read(LETTER);
+    const sickle = await read(LETTER.replaceAll('bilateral hearing loss', 'sickle cell anemia'));
+    expect(sickle.decisions.map((d) => d.condition.toLowerCase())).toContain('sickle cell anemia');
+    const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+
+    const unticked = await api(me.token, 'POST', '/vso-shares', {
+      items: [
+        { kind: 'decision-letter', id: plain.id },
+        { kind: 'decision-letter', id: sickle.id },
+      ],
+      expires_at: expires,
+    });
+    expect(unticked.status, unticked.text).toBe(400);
+    expect(Object.keys(errorEnvelopeSchema.parse(unticked.json).fields ?? {})).toEqual(['items.1']);
+
+    const made = await api(me.token, 'POST', '/vso-shares', {
+      items: [{ kind: 'decision-letter', id: plain.id }],
+      expires_at: expires,
+    });
+    expect(made.status, made.text).toBe(201);
+    const share = vsoShareCreatedSchema.parse(made.json);
+    // The representative's page signs in anonymously and sends the link's token beside it.
+    const anonymous = await fetch(`${url}/auth/sign-in/anonymous`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const session = anonymous.headers.get('set-auth-token') ?? '';
+    const viewed = async (id: string) => {
+      const response = await fetch(`${url}/shared/items/decision-letter/${id}`, {
+        headers: { ...bearer(session), 'x-share-token': share.token },
+      });
+      return { status: response.status, json: (await response.json()) as unknown };
+    };
+    const item = await viewed(plain.id);
+    expect(item.status).toBe(200);
+    const shown = sharedItemSchema.parse(item.json);
+    const decisions = shown.sections.find((section) => section.heading === 'Decisions');
+    expect(decisions?.lines).toHaveLength(plain.decisions.length);
+    expect(decisions?.lines.join('\n')).toContain('tinnitus');
+    // The protected letter is not in this share, whatever the link holder asks.
+    expect((await viewed(sickle.id)).status).toBe(404);
+
+    const ticked = await api(me.token, 'POST', '/vso-shares', {
+      items: [{ kind: 'decision-letter', id: sickle.id, include_protected: true }],
+      expires_at: expires,
+    });
+    expect(ticked.status, ticked.text).toBe(201);
+    expect(vsoShareCreatedSchema.parse(ticked.json).items[0]?.protected_7332).toBe(true);
+  });
 
   it("[LETTERS]: another user's letter answers 404; deleting removes it", async () => {
     const me = await signIn(app, 'letters.owner@example.com');
