@@ -35,6 +35,19 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** A queue on the database with the test job registered, stopped after the test. */
+function queueOn(database: Database) {
+  const queue = new JobQueue({
+    connection: database.connection,
+    db: database.db,
+    logger: silent,
+    pollingIntervalSeconds: 0.5,
+  });
+  queue.register(processOwnerJob);
+  cleanups.push(() => queue.stop({ graceful: false }));
+  return queue;
+}
+
 describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on %s', (kind) => {
   async function setup() {
     const database: Database = await createTestDatabase({
@@ -42,15 +55,7 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     });
     cleanups.push(() => database.close());
     await createOwnerTable(database.db);
-    const queue = new JobQueue({
-      connection: database.connection,
-      db: database.db,
-      logger: silent,
-      pollingIntervalSeconds: 0.5,
-    });
-    queue.register(processOwnerJob);
-    cleanups.push(() => queue.stop({ graceful: false }));
-    return { database, queue };
+    return { database, queue: queueOn(database) };
   }
 
   it('[JOBS]: runs a job and writes status and progress on the owning row', async () => {
@@ -62,15 +67,7 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     expect(queued).toMatchObject({ jobStatus: 'queued', jobProgress: 0 });
     await queue.stop();
 
-    const worker = new JobQueue({
-      connection: database.connection,
-      db: database.db,
-      logger: silent,
-      pollingIntervalSeconds: 0.5,
-    });
-    worker.register(processOwnerJob);
-    cleanups.push(() => worker.stop({ graceful: false }));
-    await worker.start({ work: true });
+    await queueOn(database).start({ work: true });
     const row = await waitFor(
       async () => (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o1')))[0],
       (r) => r?.jobStatus === 'complete',
@@ -168,15 +165,7 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
     });
     expect(await queue.state(processOwnerJob.name, keptJob)).toBe('created');
     await queue.stop();
-    const worker = new JobQueue({
-      connection: database.connection,
-      db: database.db,
-      logger: silent,
-      pollingIntervalSeconds: 0.5,
-    });
-    worker.register(processOwnerJob);
-    cleanups.push(() => worker.stop({ graceful: false }));
-    await worker.start({ work: true });
+    await queueOn(database).start({ work: true });
     const row = await waitFor(
       async () =>
         (await database.db.select().from(testOwners).where(eq(testOwners.id, 'o-commit')))[0],
