@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/node';
 import type { Breadcrumb, Event } from '@sentry/node';
+import { safeBreadcrumb as keptOfBreadcrumb } from '@muster/contract/error-reports';
 import { safeUrl, scrubText } from './logger.ts';
 
 /**
@@ -55,20 +56,7 @@ function pathOnly(url: string): string {
   return safeUrl(question === -1 ? url : url.slice(0, question));
 }
 
-function safeBreadcrumb(breadcrumb: Breadcrumb): Breadcrumb {
-  const data = breadcrumb.data ?? {};
-  const kept: Record<string, unknown> = {};
-  if (typeof data.method === 'string') kept.method = data.method;
-  if (typeof data.status_code === 'number') kept.status_code = data.status_code;
-  if (typeof data.url === 'string') kept.url = pathOnly(data.url);
-  return {
-    ...(breadcrumb.type ? { type: breadcrumb.type } : {}),
-    ...(breadcrumb.category ? { category: breadcrumb.category } : {}),
-    ...(breadcrumb.level ? { level: breadcrumb.level } : {}),
-    ...(breadcrumb.timestamp ? { timestamp: breadcrumb.timestamp } : {}),
-    ...(Object.keys(kept).length > 0 ? { data: kept } : {}),
-  };
-}
+const safeBreadcrumb = (breadcrumb: Breadcrumb) => keptOfBreadcrumb(breadcrumb, pathOnly);
 
 /** Span attributes that may hold a URL with its query string. */
 const URL_ATTRIBUTES = ['url.full', 'http.url', 'http.target', 'url.path', 'http.route'];

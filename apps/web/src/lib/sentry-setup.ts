@@ -1,4 +1,5 @@
 import type * as SentryReact from '@sentry/react';
+import { safeBreadcrumb as keptOfBreadcrumb } from '@muster/contract/error-reports';
 
 /**
  * Sentry's settings, loaded with the SDK only when error reporting is on (see error-reporting.ts).
@@ -21,23 +22,7 @@ function pathOnly(url: string): string {
   return url.replace(/[?#].*$/, '');
 }
 
-function safeBreadcrumb(breadcrumb: SentryBreadcrumb): SentryBreadcrumb {
-  const data = breadcrumb.data ?? {};
-  const kept: Record<string, unknown> = {};
-  if (typeof data.method === 'string') kept.method = data.method;
-  if (typeof data.status_code === 'number') kept.status_code = data.status_code;
-  if (typeof data.url === 'string') kept.url = pathOnly(data.url);
-  // Navigations name pages; their query strings are cut like any URL's.
-  if (typeof data.from === 'string') kept.from = pathOnly(data.from);
-  if (typeof data.to === 'string') kept.to = pathOnly(data.to);
-  return {
-    ...(breadcrumb.type ? { type: breadcrumb.type } : {}),
-    ...(breadcrumb.category ? { category: breadcrumb.category } : {}),
-    ...(breadcrumb.level ? { level: breadcrumb.level } : {}),
-    ...(breadcrumb.timestamp ? { timestamp: breadcrumb.timestamp } : {}),
-    ...(Object.keys(kept).length > 0 ? { data: kept } : {}),
-  };
-}
+const safeBreadcrumb = (breadcrumb: SentryBreadcrumb) => keptOfBreadcrumb(breadcrumb, pathOnly);
 
 /** Removes request data, user, extra data and breadcrumb text; URLs keep their path only. */
 export function scrubEvent<E extends SentryEvent>(event: E): E {
