@@ -8,7 +8,7 @@ import { everyAppPath } from './app-pages.ts';
 /**
  * Every page of the app passes axe (no serious or critical violation) in the light theme, the dark
  * theme and a branch theme. The browser suite checks each page in one of the three, turn by turn,
- * so every page and every theme is covered in each run at a third of the cost; `A11Y_a11yAllThemes=1`
+ * so every page and every theme is covered in each run at a third of the cost; `A11Y_ALL_THEMES=1`
  * (`npm run test:a11y`) checks every page in all three.
  */
 const THEMES = ['light', 'dark', 'marine-corps'] as const;
