@@ -115,16 +115,24 @@ const PAGE_SIZE = 20;
 
 /**
  * Each feature's list route, beside a bare route that runs one indexed query for the same page of
- * the same table (the newest 20 of the user's rows); the API's route adds auth, validation, the
- * total count and decryption of the fields it keeps encrypted.
+ * the same table (the newest 20 of the user's rows, or all of them for a list the API does not
+ * page); the API's route adds auth, validation, the total count and decryption of the fields it
+ * keeps encrypted.
  */
-const FEATURE_LISTS = [
-  { label: 'disabilities', route: '/disabilities', table: 'disabilities' },
-  { label: 'veterans', route: '/veterans', table: 'veterans' },
-  { label: 'nexus letters', route: '/nexus-letters', table: 'nexus_letters' },
-  { label: 'lay statements', route: '/layman-statements', table: 'layman_statements' },
-  { label: 'VSO shares', route: '/vso-shares', table: 'vso_shares' },
-] as const;
+const FEATURE_LISTS: readonly { label: string; route: string; table: string; rows: number }[] = [
+  { label: 'disabilities', route: '/disabilities', table: 'disabilities', rows: PAGE_SIZE },
+  { label: 'veterans', route: '/veterans', table: 'veterans', rows: PAGE_SIZE },
+  { label: 'nexus letters', route: '/nexus-letters', table: 'nexus_letters', rows: PAGE_SIZE },
+  {
+    label: 'lay statements',
+    route: '/layman-statements',
+    table: 'layman_statements',
+    rows: PAGE_SIZE,
+  },
+  // Shares are listed whole, never paged (every live link stays in reach to be revoked): the
+  // baseline reads all of them too.
+  { label: 'VSO shares', route: '/vso-shares', table: 'vso_shares', rows: FEATURE_ROWS },
+];
 
 /** Gives the bench user FEATURE_ROWS rows of every feature list, created through the API. */
 async function seedFeatures(app: Awaited<ReturnType<typeof startApi>>, token: string) {
@@ -175,7 +183,7 @@ async function startBaseline(connection: string | pg.ClientConfig, userId: strin
   for (const list of FEATURE_LISTS) {
     bare.get(`/lists/${list.table}`, async () => {
       const { rows } = await pool.query(
-        `select * from ${list.table} where user_id = $1 order by created_at desc, id desc limit ${PAGE_SIZE}`,
+        `select * from ${list.table} where user_id = $1 order by created_at desc, id desc limit ${list.rows}`,
         [userId],
       );
       return { results: rows };

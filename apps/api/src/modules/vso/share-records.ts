@@ -211,17 +211,31 @@ const laymanRecord = (
     laymanProtected(statement) || (disability ? conditionProtected(disability) : false),
 });
 
-/** Every record of the owner's a share can reach, by kind, newest first within a kind. */
-export async function listShareableRecords(owner: Owner): Promise<ShareableRecord[]> {
+/**
+ * Every record of the owner's a share can reach, by kind, newest first within a kind. With
+ * `kinds`, only records of those kinds are read (each decrypted record costs time): a list of
+ * shares that name only disabilities reads no letters, files or C-files.
+ */
+export async function listShareableRecords(
+  owner: Owner,
+  kinds?: ReadonlySet<string>,
+): Promise<ShareableRecord[]> {
+  const wanted = (...of: ShareItemKind[]) => !kinds || of.some((kind) => kinds.has(kind));
+  const read = <T>(needed: boolean, load: () => Promise<T[]>): Promise<T[]> =>
+    needed ? load() : Promise.resolve([]);
   const [disabilities, statements, documents, letters, cfiles, nexusLetters, laymen] =
     await Promise.all([
-      allDisabilities(owner),
-      latestBodies(owner),
-      exportDocuments(owner),
-      exportLetters(owner),
-      completeCfiles(owner),
-      exportNexusLetters(owner),
-      exportLaymanStatements(owner),
+      // Statements, nexus letters and lay statements are titled by their disability.
+      read(wanted('disability', 'personal-statement', 'nexus-letter', 'layman-statement'), () =>
+        allDisabilities(owner),
+      ),
+      // A disability is protected when one of its statements is.
+      read(wanted('disability', 'personal-statement'), () => latestBodies(owner)),
+      read(wanted('document'), () => exportDocuments(owner)),
+      read(wanted('decision-letter'), () => exportLetters(owner)),
+      read(wanted('cfile'), () => completeCfiles(owner)),
+      read(wanted('nexus-letter'), () => exportNexusLetters(owner)),
+      read(wanted('layman-statement'), () => exportLaymanStatements(owner)),
     ]);
   const byId = new Map(disabilities.map((d) => [d.id, d]));
   const records: ShareableRecord[] = [];

@@ -154,7 +154,9 @@ export async function createShare(
   else if (expiresAt.getTime() > now + VSO_SHARE_MAX_DAYS * DAY_MS + CLOCK_GRACE_MS) {
     fields.expires_at = `A link lasts at most ${VSO_SHARE_MAX_DAYS} days`;
   }
-  const records = recordMap(await listShareableRecords(options));
+  const records = recordMap(
+    await listShareableRecords(options, new Set(input.items.map((item) => item.kind))),
+  );
   const items: StoredShareItem[] = [];
   const seen = new Set<string>();
   input.items.forEach((item, index) => {
@@ -196,8 +198,9 @@ export async function createShare(
 export async function listShares(owner: Owner): Promise<{ results: VsoShare[] }> {
   const rows = await repository.listShares(owner);
   if (rows.length === 0) return { results: [] };
+  const kinds = new Set(rows.flatMap((row) => row.items.map((item) => item.kind)));
   const [records, counts] = await Promise.all([
-    listShareableRecords(owner),
+    listShareableRecords(owner, kinds),
     repository.accessCounts({ ...owner, shareIds: rows.map((row) => row.id) }),
   ]);
   const byShare = new Map(
@@ -240,7 +243,7 @@ export async function listAccesses(
   if (!share) throw new AppError(ERR.NOT_FOUND);
   const [rows, records] = await Promise.all([
     repository.listAccesses({ ...options, shareId: share.id, limit: ACCESS_LOG_LIMIT }),
-    listShareableRecords(options),
+    listShareableRecords(options, new Set(share.items.map((item) => item.kind))),
   ]);
   const map = recordMap(records);
   return { results: rows.map(({ access }) => toAccess(access, map)) };
