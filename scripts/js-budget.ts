@@ -6,7 +6,7 @@
  * theme menu, then 172 KB until the dashboard's starter panels came with its own chunk instead of
  * one more request after it (2.5 KB; on Lighthouse's slow 4G that round trip sat before the largest
  * paint, and the panels' late arrival shifted the layout: CLS 0.019 to 0). Keep it a ceiling that
- * only a measured reason moves. Also prints what `/sign-in` loads first (no budget: it is smaller).
+ * only a measured reason moves. Also prints what `/sign-in` loads first, for the record (no budget yet).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
