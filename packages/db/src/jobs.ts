@@ -90,14 +90,14 @@ export class JobPayloadError extends Error {
   }
 }
 
+/** A job id no job has: looking it up only loads the queue's settings. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 /**
  * Durable background jobs on PostgreSQL (or PGlite through the same driver) with pg-boss. Payloads
  * are checked with the job's zod schema when enqueued and again when run; status and progress are
  * written on the owning row, so a restart loses nothing.
  */
-/** A job id no job has: looking it up only loads the queue's settings. */
-const NO_JOB = '00000000-0000-0000-0000-000000000000';
-
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, AnyJobDefinition>();
