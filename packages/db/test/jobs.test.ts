@@ -36,12 +36,12 @@ afterEach(async () => {
 });
 
 /** A queue on the database with the test job registered, stopped after the test. */
-function queueOn(database: Database) {
+function queueOn(database: Database, pollingIntervalSeconds = 0.5) {
   const queue = new JobQueue({
     connection: database.connection,
     db: database.db,
     logger: silent,
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds,
   });
   queue.register(processOwnerJob);
   cleanups.push(() => queue.stop({ graceful: false }));
@@ -78,6 +78,24 @@ describe.each(testPostgresUrl ? ['pglite', 'postgres'] : ['pglite'])('[JOBS] on 
       jobError: null,
       result: 'done on attempt 0',
     });
+  });
+
+  it('[JOBS]: a backlog drains job after job, without waiting a polling interval between them', async () => {
+    const { database, queue } = await setup();
+    const ids = ['b1', 'b2', 'b3', 'b4'];
+    await database.db.insert(testOwners).values(ids.map((id) => ({ id })));
+    await queue.start({ work: false });
+    for (const id of ids) await queue.enqueue(processOwnerJob, { ownerId: id, failFirst: false });
+    await queue.stop();
+
+    // A worker polls as it starts, then only every 10 minutes: the four jobs are all done long
+    // before a second poll only if each finished job sends it to look for the next at once.
+    await queueOn(database, 600).start({ work: true });
+    const rows = await waitFor(
+      () => database.db.select().from(testOwners),
+      (all) => all.filter((r) => r.jobStatus === 'complete').length === ids.length,
+    );
+    expect(rows.map((r) => r.result)).toEqual(ids.map(() => 'done on attempt 0'));
   });
 
   it('[JOBS]: retries with backoff after a failure, keeping the error until it succeeds', async () => {
