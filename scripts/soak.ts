@@ -88,7 +88,7 @@ async function settledRssKb(pid: number): Promise<number> {
 }
 
 /** What the API's memory probe answers: `process.memoryUsage()` after a memory-reducing collection. */
-type CollectedMemory = { rss: number; heapUsed: number; heapTotal: number; external: number };
+type CollectedMemory = { rss: number; heapUsed: number };
 
 /** Asks the API to collect its garbage as when memory is short, and answers its memory then (bytes). */
 function collectedMemory(child: ChildProcess): Promise<CollectedMemory> {

@@ -174,11 +174,14 @@ export class JobQueue {
             pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
           },
           async (jobs) => {
-            for (const job of jobs) await this.run(definition, job as JobWithMetadata<unknown>);
-            // One job done, the next is looked for at once rather than after the polling
-            // interval, so a backlog drains as fast as its jobs run (not one job per interval);
-            // a look that finds nothing goes back to polling.
-            if (worker.id) this.boss.notifyWorker(worker.id);
+            try {
+              for (const job of jobs) await this.run(definition, job as JobWithMetadata<unknown>);
+            } finally {
+              // One job over (done or failed), the next is looked for at once rather than after
+              // the polling interval, so a backlog drains as fast as its jobs run (not one job
+              // per interval); a look that finds nothing goes back to polling.
+              if (worker.id) this.boss.notifyWorker(worker.id);
+            }
           },
         );
       }
